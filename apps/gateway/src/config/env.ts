@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+import { LogLevel } from '@ehr-gateway/contracts';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Every environment variable the gateway reads. docs/operations.md mirrors this list. */
+export const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalString,
+  REDIS_URL: optionalString,
+  ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(8).max(200).optional()),
+  ATHENA_BASE_URL: optionalString.pipe(z.url().optional()),
+  ATHENA_CLIENT_ID: optionalString,
+  ATHENA_CLIENT_SECRET: optionalString,
+  ATHENA_PRACTICE_ID: optionalString,
+  LOG_LEVEL: LogLevel.optional(),
+  GATEWAY_ENVIRONMENT: z.string().trim().min(1).max(30).default('prod'),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
+  CONSOLE_DIR: optionalString,
+  BODY_LIMIT_BYTES: positiveInt(1_048_576),
+  SESSION_IDLE_MINUTES: positiveInt(30),
+  SESSION_MAX_HOURS: positiveInt(12),
+  REQUEST_LOG_RETENTION_DAYS: positiveInt(30),
+  REQUEST_LOG_MAX_BODY_BYTES: positiveInt(16_384),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+});
+export type Env = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`,
+    );
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

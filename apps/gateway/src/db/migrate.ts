@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+
+import type { Db } from './database.js';
+import * as initial from './migrations/0001-initial.js';
+import * as endpointSearch from './migrations/0002-request-log-endpoint-search.js';
+
+interface Migration {
+  name: string;
+  up: string;
+}
+
+/** Applied in this order, each once. Never edit a released migration; add a new one. */
+export const MIGRATIONS: readonly Migration[] = [initial, endpointSearch];
+
+/** Arbitrary constant shared by every instance so that only one migrates at a time. */
+const MIGRATION_LOCK_ID = 4_827_301_556;
+
+/**
+ * Runs pending migrations inside one transaction holding a transaction-scoped advisory lock, so
+ * that instances starting together apply each migration exactly once.
+ */
+export async function migrate(db: Db): Promise<string[]> {
+  return db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(tx);
+    await sql`create table if not exists schema_migrations (
+      name text primary key,
+      applied_at timestamptz not null default now()
+    )`.execute(tx);
+    const applied = await sql<{ name: string }>`select name from schema_migrations`.execute(tx);
+    const done = new Set(applied.rows.map((row) => row.name));
+    const ran: string[] = [];
+    for (const migration of MIGRATIONS) {
+      if (done.has(migration.name)) {
+        continue;
+      }
+      for (const statement of splitStatements(migration.up)) {
+        await sql.raw(statement).execute(tx);
+      }
+      await sql`insert into schema_migrations (name) values (${migration.name})`.execute(tx);
+      ran.push(migration.name);
+    }
+    return ran;
+  });
+}
+
+/**
+ * PGlite's extended protocol runs one statement per query, so migrations are split on a semicolon
+ * that ends a line. Invariant: migrations contain no such semicolon inside a statement.
+ */
+export function splitStatements(script: string): string[] {
+  return script
+    .split(/;\s*\n/)
+    .map((statement) => statement.trim().replace(/;$/, ''))
+    .filter((statement) => statement.length > 0);
+}

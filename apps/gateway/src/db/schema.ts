@@ -1,0 +1,90 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Json<T = unknown> = ColumnType<T, string, string>;
+
+export interface AdminUsersTable {
+  id: Generated<string>;
+  username: string;
+  display_name: string;
+  password_hash: string;
+  created_at: CreatedAt;
+}
+
+export interface AdminSessionsTable {
+  id: Generated<string>;
+  token_hash: string;
+  user_id: string;
+  created_at: CreatedAt;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<string>;
+  username: string;
+  ip: string;
+  failed_at: Timestamp;
+}
+
+export interface ApiKeysTable {
+  id: Generated<string>;
+  name: string;
+  key_hash: string;
+  display_prefix: string;
+  last_four: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface GatewayConfigTable {
+  id: number;
+  api_root: string;
+  practice_id: string;
+  log_level: string;
+  caching: boolean;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
+export interface GatewayConfigChangesTable {
+  id: Generated<string>;
+  changed_at: CreatedAt;
+  changed_by: string;
+  before: Json;
+  after: Json;
+}
+
+export interface RequestLogsTable {
+  id: string;
+  request_id: string;
+  timestamp: Timestamp;
+  endpoint: string;
+  method: string;
+  status: number;
+  response_time_ms: number;
+  source: string;
+  api_key_id: string | null;
+  api_key_name: string | null;
+  request_data: Json;
+  response_data: Json | null;
+  response_truncated: boolean;
+  error_message: string | null;
+  error_stack: string | null;
+}
+
+export interface Database {
+  admin_users: AdminUsersTable;
+  admin_sessions: AdminSessionsTable;
+  login_failures: LoginFailuresTable;
+  api_keys: ApiKeysTable;
+  gateway_config: GatewayConfigTable;
+  gateway_config_changes: GatewayConfigChangesTable;
+  request_logs: RequestLogsTable;
+}
+
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type NewRequestLog = Insertable<RequestLogsTable>;

@@ -1,0 +1,162 @@
+import type { ApiKeyCreated, ApiKeySummary, CreateApiKeyBody } from '@ehr-gateway/contracts';
+
+import type { ApiKeyRow } from '../../db/schema.js';
+import { notFound, unauthorized, validationError } from '../../lib/http-errors.js';
+import { hashToken, randomToken } from '../../lib/secrets.js';
+import type { ApiKeysRepository } from './api-keys-repository.js';
+
+export const API_KEY_PREFIX = 'ehrgw_';
+export const MISSING_KEY_MESSAGE = 'Missing API key: send your key in the x-api-key header';
+export const INVALID_KEY_MESSAGE = 'Invalid API key';
+export const EXPIRED_KEY_MESSAGE = 'API key expired';
+
+/**
+ * How long an instance trusts what it read about a key. A key revoked on another instance is
+ * refused here within this time, which is how revocation reaches every instance within 2 s.
+ */
+export const KEY_CACHE_TTL_MS = 1000;
+const KEY_CACHE_MAX_ENTRIES = 10_000;
+/** Longer than any real key; anything longer is refused without hashing. */
+const MAX_KEY_LENGTH = 200;
+
+export interface ApiKeyIdentity {
+  id: string;
+  name: string;
+}
+
+interface CachedLookup {
+  identity: ApiKeyIdentity | null;
+  expiresAt: Date | null;
+  fetchedAt: number;
+}
+
+interface Deps {
+  repository: ApiKeysRepository;
+  now?: () => Date;
+}
+
+const maskKey = (row: ApiKeyRow) => `${row.display_prefix}${'•'.repeat(8)}${row.last_four}`;
+
+const toSummary = (row: ApiKeyRow): ApiKeySummary => ({
+  id: row.id,
+  name: row.name,
+  createdAt: row.created_at.toISOString(),
+  key: maskKey(row),
+  lastUsedAt: row.last_used_at?.toISOString() ?? null,
+  expiresAt: row.expires_at?.toISOString() ?? null,
+});
+
+export function createApiKeysService({ repository, now = () => new Date() }: Deps) {
+  const cache = new Map<string, CachedLookup>();
+  let pendingLastUsed = new Map<string, Date>();
+
+  async function lookup(keyHash: string): Promise<CachedLookup> {
+    const cached = cache.get(keyHash);
+    if (cached && Date.now() - cached.fetchedAt < KEY_CACHE_TTL_MS) {
+      return cached;
+    }
+    const row = await repository.findActiveByHash(keyHash);
+    const fresh: CachedLookup = {
+      identity: row ? { id: row.id, name: row.name } : null,
+      expiresAt: row?.expires_at ?? null,
+      fetchedAt: Date.now(),
+    };
+    if (cache.size >= KEY_CACHE_MAX_ENTRIES) {
+      cache.clear();
+    }
+    cache.set(keyHash, fresh);
+    return fresh;
+  }
+
+  return {
+    async create(input: CreateApiKeyBody): Promise<ApiKeyCreated> {
+      const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
+      if (expiresAt && expiresAt.getTime() <= now().getTime()) {
+        throw validationError('expiresAt', 'expiresAt must be in the future');
+      }
+      const key = `${API_KEY_PREFIX}${randomToken(32)}`;
+      const row = await repository.insert({
+        name: input.name,
+        keyHash: hashToken(key),
+        displayPrefix: key.slice(0, API_KEY_PREFIX.length + 4),
+        lastFour: key.slice(-4),
+        expiresAt,
+      });
+      return {
+        apiKey: {
+          id: row.id,
+          name: row.name,
+          createdAt: row.created_at.toISOString(),
+          expiresAt: row.expires_at?.toISOString() ?? null,
+          key,
+        },
+      };
+    },
+
+    async list(): Promise<ApiKeySummary[]> {
+      const rows = await repository.listActive();
+      return rows.map((row) => {
+        const pending = pendingLastUsed.get(row.id);
+        const summary = toSummary(row);
+        return pending && (!row.last_used_at || pending > row.last_used_at)
+          ? { ...summary, lastUsedAt: pending.toISOString() }
+          : summary;
+      });
+    },
+
+    async revoke(id: string): Promise<void> {
+      const revoked = await repository.revoke(id, now());
+      if (!revoked) {
+        throw notFound(`No API key with id ${id}`, 'API_KEY_NOT_FOUND');
+      }
+      for (const [hash, entry] of cache) {
+        if (entry.identity?.id === id) {
+          cache.delete(hash);
+        }
+      }
+      pendingLastUsed.delete(id);
+    },
+
+    /** Resolves the caller of a gateway route, or throws the 401 that names why not. */
+    async authenticate(rawKey: string | string[] | undefined): Promise<ApiKeyIdentity> {
+      const key = Array.isArray(rawKey) ? rawKey[0] : rawKey;
+      if (!key) {
+        throw unauthorized(MISSING_KEY_MESSAGE, 'API_KEY_MISSING');
+      }
+      if (key.length > MAX_KEY_LENGTH || !key.startsWith(API_KEY_PREFIX)) {
+        throw unauthorized(INVALID_KEY_MESSAGE, 'API_KEY_INVALID');
+      }
+      const found = await lookup(hashToken(key));
+      if (!found.identity) {
+        throw unauthorized(INVALID_KEY_MESSAGE, 'API_KEY_INVALID');
+      }
+      const at = now();
+      if (found.expiresAt && found.expiresAt.getTime() <= at.getTime()) {
+        throw unauthorized(EXPIRED_KEY_MESSAGE, 'API_KEY_EXPIRED');
+      }
+      pendingLastUsed.set(found.identity.id, at);
+      return found.identity;
+    },
+
+    /** Writes the last-used times gathered since the previous flush. */
+    async flushLastUsed(): Promise<void> {
+      if (pendingLastUsed.size === 0) {
+        return;
+      }
+      const batch = pendingLastUsed;
+      pendingLastUsed = new Map();
+      try {
+        await repository.recordLastUsed(batch);
+      } catch (error) {
+        for (const [id, at] of batch) {
+          if (!pendingLastUsed.has(id)) {
+            pendingLastUsed.set(id, at);
+          }
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type ApiKeysService = ReturnType<typeof createApiKeysService>;

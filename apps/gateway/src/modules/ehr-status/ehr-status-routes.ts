@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+import { EhrStatus, ErrorResponse } from '@ehr-gateway/contracts';
+
+import type { EhrStatusService } from './ehr-status-service.js';
+
+export function registerEhrStatusRoutes(app: FastifyInstance, service: EhrStatusService) {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: 'GET',
+    url: '/ehr-status',
+    schema: {
+      operationId: 'getEhrStatus',
+      summary: 'Connection state of each EHR system behind the gateway',
+      tags: ['Admin: status'],
+      response: { 200: EhrStatus, 401: ErrorResponse },
+    },
+    handler: () => service.get(),
+  });
+}

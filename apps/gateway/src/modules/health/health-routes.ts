@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+import { HealthResponse, ReadinessResponse } from '@ehr-gateway/contracts';
+
+import type { HealthService } from './health-service.js';
+
+const tags = ['Health'];
+
+export function registerHealthRoutes(app: FastifyInstance, service: HealthService) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.route({
+    method: 'GET',
+    url: '/healthz',
+    schema: {
+      operationId: 'getHealth',
+      summary: 'The process is up',
+      tags,
+      response: { 200: HealthResponse },
+    },
+    handler: async () => ({ status: 'ok' as const }),
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/readyz',
+    schema: {
+      operationId: 'getReadiness',
+      summary: 'The database answers and the request log is being written',
+      tags,
+      response: { 200: ReadinessResponse, 503: ReadinessResponse },
+    },
+    handler: async (_request, reply) => {
+      const readiness = await service.readiness();
+      return reply.code(readiness.status === 'ready' ? 200 : 503).send(readiness);
+    },
+  });
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+import {
+  ErrorResponse,
+  IdParams,
+  LogEntryDetail,
+  LogList,
+  LogListQuery,
+} from '@ehr-gateway/contracts';
+
+import type { RequestLogsService } from './request-logs-service.js';
+
+const tags = ['Admin: request logs'];
+
+export function registerRequestLogsRoutes(app: FastifyInstance, service: RequestLogsService) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.route({
+    method: 'GET',
+    url: '/logs',
+    schema: {
+      operationId: 'listRequestLogs',
+      summary: 'Gateway requests, newest first',
+      tags,
+      querystring: LogListQuery,
+      response: { 200: LogList, 400: ErrorResponse, 401: ErrorResponse },
+    },
+    handler: async (request) => ({ logs: await service.list(request.query) }),
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/logs/:id',
+    schema: {
+      operationId: 'getRequestLog',
+      summary: 'One request with its request and response data',
+      tags,
+      params: IdParams,
+      response: { 200: LogEntryDetail, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+    },
+    handler: async (request) => service.get(request.params.id),
+  });
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+import { ErrorResponse, SystemInfo } from '@ehr-gateway/contracts';
+
+import type { SystemService } from './system-service.js';
+
+export function registerSystemRoutes(app: FastifyInstance, service: SystemService) {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: 'GET',
+    url: '/system',
+    schema: {
+      operationId: 'getSystemInfo',
+      summary: 'Deployment facts shown read-only in the console',
+      tags: ['Admin: status'],
+      response: { 200: SystemInfo, 401: ErrorResponse },
+    },
+    handler: () => service.info(),
+  });
+}

@@ -1,0 +1,130 @@
+import type { CorsCheck, DatetimeInfo, DobValidation, TestEcho } from '@ehr-gateway/contracts';
+import { differenceInYears, format as formatDate } from 'date-fns';
+
+import type { CorsPolicy } from '../../lib/cors-policy.js';
+import { validationError } from '../../lib/http-errors.js';
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const EARLIEST_BIRTH_YEAR = 1900;
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+type ParsedDate = { year: number; month: number; day: number };
+
+function parseDob(input: string): ParsedDate | string {
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(input);
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(input);
+  if (iso) {
+    return { year: Number(iso[1]), month: Number(iso[2]), day: Number(iso[3]) };
+  }
+  if (us) {
+    return { year: Number(us[3]), month: Number(us[1]), day: Number(us[2]) };
+  }
+  return 'Unrecognised date format: use YYYY-MM-DD or MM/DD/YYYY';
+}
+
+export function validateDob(input: string, now: Date): DobValidation {
+  const invalid = (reason: string): DobValidation => ({
+    input,
+    valid: false,
+    isoDate: null,
+    athenaDate: null,
+    age: null,
+    reason,
+  });
+  const parsed = parseDob(input);
+  if (typeof parsed === 'string') {
+    return invalid(parsed);
+  }
+  const { year, month, day } = parsed;
+  if (month < 1 || month > 12) {
+    return invalid(`There is no month ${month}: months run from 1 to 12`);
+  }
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day < 1 || day > daysInMonth) {
+    return invalid(`${MONTH_NAMES[month - 1]} ${year} has no day ${day}`);
+  }
+  const birth = new Date(year, month - 1, day);
+  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  if (birth > today) {
+    return invalid('Date of birth is in the future');
+  }
+  if (year < EARLIEST_BIRTH_YEAR) {
+    return invalid(`Date of birth is before ${EARLIEST_BIRTH_YEAR}`);
+  }
+  return {
+    input,
+    valid: true,
+    isoDate: `${year}-${pad(month)}-${pad(day)}`,
+    athenaDate: `${pad(month)}/${pad(day)}/${year}`,
+    age: differenceInYears(today, birth),
+    reason: null,
+  };
+}
+
+export function describeNow(now: Date, format: string | undefined): DatetimeInfo {
+  let formatted: string | null = null;
+  if (format) {
+    try {
+      formatted = formatDate(now, format);
+    } catch (error) {
+      throw validationError(
+        'format',
+        `not a valid date-fns format: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+  return {
+    iso: now.toISOString(),
+    athenaDate: formatDate(now, 'MM/dd/yyyy'),
+    athenaTime: formatDate(now, 'HH:mm'),
+    epochMs: now.getTime(),
+    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    format: format ?? null,
+    formatted,
+  };
+}
+
+export function createUtilityService({
+  cors,
+  now = () => new Date(),
+}: {
+  cors: CorsPolicy;
+  now?: () => Date;
+}) {
+  return {
+    validateDob: (dob: string) => validateDob(dob, now()),
+    datetime: (format: string | undefined) => describeNow(now(), format),
+    corsCheck(origin: string | undefined): CorsCheck {
+      return {
+        origin: origin ?? null,
+        allowed: cors.isAllowed(origin),
+        allowedOrigins: cors.allowedOrigins,
+        headers: cors.responseHeaders(origin),
+      };
+    },
+    echo(input: { message?: string; data?: unknown }, requestId: string): TestEcho {
+      return {
+        message: input.message ?? null,
+        data: input.data ?? null,
+        receivedAt: now().toISOString(),
+        requestId,
+      };
+    },
+  };
+}
+
+export type UtilityService = ReturnType<typeof createUtilityService>;

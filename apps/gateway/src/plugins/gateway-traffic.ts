@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import type { CorsPolicy } from '../lib/cors-policy.js';
+import type { ApiKeysService } from '../modules/api-keys/api-keys-service.js';
+import { buildLogEntry } from '../modules/request-logs/request-log-entry.js';
+import type { RequestLogWriter } from '../modules/request-logs/request-log-writer.js';
+
+interface GatewayTrafficOptions {
+  apiKeys: ApiKeysService;
+  writer: RequestLogWriter;
+  cors: CorsPolicy;
+  /** True for paths under a gateway prefix (including the configured apiRoot). */
+  isGatewayPath: (path: string) => boolean;
+  maxLoggedBodyBytes: number;
+}
+
+const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0] ?? '/';
+
+/**
+ * What every gateway request goes through: CORS, API-key authentication, the Server-Timing
+ * header and the request log. Admin, health and console routes are untouched.
+ */
+export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTrafficOptions) {
+  const { apiKeys, writer, cors, isGatewayPath, maxLoggedBodyBytes } = options;
+  const capturedPayloads = new WeakMap<FastifyRequest, string | Buffer>();
+
+  app.addHook('onRequest', async (request, reply) => {
+    const routeSource = request.routeOptions.config.source;
+    const onGatewayPath = routeSource !== undefined || isGatewayPath(pathOf(request));
+    if (!onGatewayPath) {
+      return;
+    }
+    const origin = request.headers.origin;
+    if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
+      return reply.code(204).headers(cors.preflightHeaders(origin)).send();
+    }
+    void reply.headers(cors.responseHeaders(origin));
+    request.gatewaySource = routeSource ?? 'gateway';
+    request.apiKey = await apiKeys.authenticate(request.headers['x-api-key']);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.gatewaySource) {
+      return payload;
+    }
+    if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+      capturedPayloads.set(request, payload);
+    }
+    const total = reply.elapsedTime;
+    const upstream = request.upstreamMs ?? 0;
+    const timing = [`gateway;dur=${(total - upstream).toFixed(2)}`];
+    if (request.upstreamMs !== undefined) {
+      timing.push(`upstream;dur=${upstream.toFixed(2)}`);
+    }
+    void reply.header('server-timing', timing.join(', '));
+    return payload;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (!request.gatewaySource) {
+      return;
+    }
+    const elapsed = reply.elapsedTime;
+    writer.enqueue(
+      buildLogEntry(
+        {
+          requestId: request.id,
+          timestamp: new Date(Date.now() - elapsed),
+          method: request.method,
+          url: request.url,
+          status: reply.statusCode,
+          responseTimeMs: elapsed,
+          source: request.gatewaySource,
+          apiKey: request.apiKey ?? null,
+          query: request.query,
+          body: request.body,
+          headers: request.headers,
+          responsePayload: capturedPayloads.get(request) ?? null,
+          responseContentType: reply.getHeader('content-type')?.toString(),
+          failure: request.failure,
+        },
+        maxLoggedBodyBytes,
+      ),
+    );
+  });
+}

@@ -1,0 +1,29 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+import { SESSION_COOKIE } from '../modules/admin-auth/admin-auth-routes.js';
+
+/** The OpenAPI 3.1 document is generated from the route schemas, so it cannot drift from the code. */
+export async function registerOpenApi(app: FastifyInstance, version: string) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'EHR API Gateway',
+        version,
+        description:
+          'Gateway routes need an API key in the x-api-key header. Admin routes need a session cookie from POST /admin/session.',
+      },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          adminSession: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { conditions: ['@ehr-gateway/source'] },
+  ssr: { resolve: { conditions: ['@ehr-gateway/source'] } },
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // PGlite instances are memory-hungry WASM; two workers match the 2-core machine.
+    maxWorkers: 2,
+  },
+});

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Error body used by every route: Fastify's shape plus an optional machine code and details. */
+export const ErrorResponse = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  code: z.string().optional(),
+  details: z
+    .array(
+      z.object({
+        field: z.string(),
+        message: z.string(),
+      }),
+    )
+    .optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+export const IsoDateTime = z.string().max(40);
+
+export const Uuid = z.uuid();
+
+/** A trimmed, bounded display name; used wherever a person names a thing. */
+export const DisplayName = (max: number) => z.string().trim().min(1).max(max);
+
+export const IdParams = z.strictObject({ id: Uuid });
+export type IdParams = z.infer<typeof IdParams>;

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+import { IsoDateTime } from './common.js';
+
+export const ConnectionStatus = z.enum(['connected', 'disconnected']);
+export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
+
+export const EhrStatus = z.object({
+  athena: z.object({
+    status: ConnectionStatus,
+    practiceId: z.string().nullable(),
+    lastSyncedAt: IsoDateTime.nullable(),
+    message: z.string().nullable(),
+  }),
+  mockEhr: z.object({
+    status: ConnectionStatus,
+  }),
+});
+export type EhrStatus = z.infer<typeof EhrStatus>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Facts about this gateway deployment that the console shows read-only. */
+export const SystemInfo = z.object({
+  environment: z.string(),
+  version: z.string(),
+  athena: z.object({
+    configured: z.boolean(),
+    baseUrl: z.string().nullable(),
+    /** The client id with all but its last four characters masked; null when not configured. */
+    clientIdMasked: z.string().nullable(),
+  }),
+  mockEhr: z.object({
+    enabled: z.boolean(),
+  }),
+});
+export type SystemInfo = z.infer<typeof SystemInfo>;
+
+export const HealthResponse = z.object({
+  status: z.literal('ok'),
+});
+
+export const ReadinessResponse = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  checks: z.object({
+    database: z.object({ ok: z.boolean(), message: z.string().optional() }),
+    requestLog: z.object({
+      ok: z.boolean(),
+      buffered: z.number().int(),
+      dropped: z.number().int(),
+      lastError: z.string().nullable(),
+    }),
+  }),
+});
+export type ReadinessResponse = z.infer<typeof ReadinessResponse>;
