@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 
@@ -135,7 +135,7 @@ export function adminRequest(
   app: FastifyInstance,
   cookie: string,
   options: InjectOptions,
-): ReturnType<FastifyInstance['inject']> {
+): Promise<LightMyRequestResponse> {
   return app.inject({
     ...options,
     headers: { origin: ORIGIN, host: 'localhost:80', cookie, ...options.headers },

@@ -40,12 +40,13 @@ const isReserved = (path: string) =>
 export const ApiRoot = z
   .string()
   .trim()
-  .max(64)
-  .regex(/^\//, 'apiRoot must start with /')
-  .regex(
-    /^(\/[A-Za-z0-9._~-]+)+$/,
-    'apiRoot may contain only letters, digits and . _ ~ - between slashes, with no trailing slash',
-  )
+  .max(64, { abort: true })
+  .regex(/^\//, { message: 'apiRoot must start with /', abort: true })
+  .regex(/^(\/[A-Za-z0-9._~-]+)+$/, {
+    message:
+      'apiRoot may contain only letters, digits and . _ ~ - between slashes, with no trailing slash',
+    abort: true,
+  })
   .refine((path) => !isReserved(path.toLowerCase()), {
     message: 'apiRoot must not be / or a path the gateway reserves (such as /admin)',
   });

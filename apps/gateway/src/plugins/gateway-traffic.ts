@@ -14,6 +14,16 @@ interface GatewayTrafficOptions {
   maxLoggedBodyBytes: number;
 }
 
+/**
+ * An ISO time with microseconds: the database keeps them, so entries that start within the same
+ * millisecond still sort in the order they arrived.
+ */
+export function preciseIsoTime(epochMs: number): string {
+  const wholeMs = Math.floor(epochMs);
+  const micros = Math.floor((epochMs - wholeMs) * 1000);
+  return new Date(wholeMs).toISOString().replace('Z', `${String(micros).padStart(3, '0')}Z`);
+}
+
 const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0] ?? '/';
 
 /**
@@ -65,7 +75,7 @@ export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTra
       buildLogEntry(
         {
           requestId: request.id,
-          timestamp: new Date(Date.now() - elapsed),
+          timestamp: preciseIsoTime(performance.timeOrigin + performance.now() - elapsed),
           method: request.method,
           url: request.url,
           status: reply.statusCode,

@@ -18,7 +18,8 @@ const MAX_HEADER_VALUE_LENGTH = 1000;
 
 export interface CapturedExchange {
   requestId: string;
-  timestamp: Date;
+  /** ISO 8601, to the microsecond. */
+  timestamp: string;
   method: string;
   url: string;
   status: number;

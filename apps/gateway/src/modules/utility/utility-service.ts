@@ -19,6 +19,8 @@ const MONTH_NAMES = [
   'December',
 ];
 const EARLIEST_BIRTH_YEAR = 1900;
+// Resolving it builds an Intl formatter, which is too slow to do per request.
+const LOCAL_TIMEZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
@@ -92,7 +94,7 @@ export function describeNow(now: Date, format: string | undefined): DatetimeInfo
     athenaDate: formatDate(now, 'MM/dd/yyyy'),
     athenaTime: formatDate(now, 'HH:mm'),
     epochMs: now.getTime(),
-    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    timezone: LOCAL_TIMEZONE,
     format: format ?? null,
     formatted,
   };

@@ -1,0 +1,149 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { openStorage, type StorageOptions } from '../src/db/database.js';
+import { ADMIN_PASSWORD, databaseTargets, waitFor } from './helpers.js';
+
+const gatewayRoot = fileURLToPath(new URL('..', import.meta.url));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Runs src/server.ts in its own process, as `npm start` would run the built one. */
+function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  let output = '';
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@ehr-gateway/source', '--import', 'tsx', 'src/server.ts'],
+    {
+      cwd: gatewayRoot,
+      env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+describe.each(databaseTargets)('graceful stop on $name', (target) => {
+  let dataDir: string;
+  let databaseUrl: string | undefined;
+  let databaseName: string | undefined;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'gateway-stop-'));
+    if (target.url) {
+      databaseName = `gateway_stop_${randomBytes(4).toString('hex')}`;
+      const client = new pg.Client({ connectionString: target.url });
+      await client.connect();
+      await client.query(`create database ${databaseName}`);
+      await client.end();
+      const url = new URL(target.url);
+      url.pathname = `/${databaseName}`;
+      databaseUrl = url.toString();
+    }
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    if (databaseName && target.url) {
+      const client = new pg.Client({ connectionString: target.url });
+      await client.connect();
+      await client.query(`drop database if exists ${databaseName} with (force)`);
+      await client.end();
+    }
+  });
+
+  it(
+    'keeps every request-log entry when SIGTERM comes right after the requests',
+    { timeout: 60_000 },
+    async () => {
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const server = startServer({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      });
+      const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
+
+      await waitFor(
+        async () => {
+          try {
+            return (await fetch(`${base}/readyz`)).ok;
+          } catch {
+            return false;
+          }
+        },
+        { timeoutMs: 30_000, intervalMs: 200 },
+      ).catch((error: Error) => {
+        throw new Error(`${error.message}\n${server.output()}`);
+      });
+
+      const login = await fetch(`${base}/admin/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+      });
+      const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+      const created = await fetch(`${base}/admin/api-keys`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, origin: base },
+        body: JSON.stringify({ name: 'stop test' }),
+      });
+      const { apiKey } = (await created.json()) as { apiKey: { key: string } };
+
+      const requestCount = 40;
+      const answers = await Promise.all(
+        Array.from({ length: requestCount }, (_, i) =>
+          fetch(
+            `${base}/utility/validate-dob?dob=2000-01-${String((i % 28) + 1).padStart(2, '0')}`,
+            {
+              headers: { 'x-api-key': apiKey.key },
+            },
+          ),
+        ),
+      );
+      expect(answers.every((answer) => answer.status === 200)).toBe(true);
+
+      server.child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+
+      const options: StorageOptions = databaseUrl ? { databaseUrl } : { dataDir };
+      const storage = await openStorage(options);
+      try {
+        const rows = await storage.db
+          .selectFrom('request_logs')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('endpoint', '=', '/utility/validate-dob')
+          .executeTakeFirstOrThrow();
+        expect(Number(rows.count)).toBe(requestCount);
+        const key = await storage.db
+          .selectFrom('api_keys')
+          .select('last_used_at')
+          .executeTakeFirstOrThrow();
+        expect(key.last_used_at).toBeInstanceOf(Date);
+      } finally {
+        await storage.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  adminRequest,
+  buildGateway,
+  createApiKey,
+  openTestStorage,
+  signIn,
+  waitFor,
+  type TestStorage,
+} from './helpers.js';
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+
+// Two instances need a database server; PGlite is embedded in one process by design.
+describe.runIf(databaseUrl)('two gateway instances on one PostgreSQL', () => {
+  let storage: TestStorage;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let cookieA: string;
+
+  beforeAll(async () => {
+    storage = await openTestStorage({ name: 'postgres', url: databaseUrl });
+    a = await buildGateway(storage, { backgroundTasks: true });
+    b = await buildGateway(await storage.reopen(), { backgroundTasks: true });
+    cookieA = await signIn(a);
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await storage.dispose();
+  });
+
+  const callB = (key: string) =>
+    b.inject({ method: 'GET', url: '/utility/datetime', headers: { 'x-api-key': key } });
+
+  it('accepts on B a key created on A, and refuses it within 2 s of its deletion on A', async () => {
+    const { id, key } = await createApiKey(a, cookieA, { name: 'shared' });
+    expect((await callB(key)).statusCode).toBe(200);
+
+    const deleted = await adminRequest(a, cookieA, {
+      method: 'DELETE',
+      url: `/admin/api-keys/${id}`,
+    });
+    expect(deleted.statusCode).toBe(204);
+    const deletedAt = Date.now();
+
+    await waitFor(async () => (await callB(key)).statusCode === 401, {
+      timeoutMs: 2000,
+      intervalMs: 25,
+    });
+    expect(Date.now() - deletedAt).toBeLessThanOrEqual(2000);
+  });
+
+  it('shares admin sessions: signed in on A is signed in on B', async () => {
+    const response = await adminRequest(b, cookieA, { method: 'GET', url: '/admin/session' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('applies a config change made on A to B within 2 s, log level included', async () => {
+    const next = { apiRoot: '/ehr', practiceId: '195900', logLevel: 'warn', caching: true };
+    const saved = await adminRequest(a, cookieA, {
+      method: 'PUT',
+      url: '/admin/config',
+      payload: next,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(a.log.level).toBe('warn');
+
+    await waitFor(
+      async () => {
+        const seen = await adminRequest(b, cookieA, { method: 'GET', url: '/admin/config' });
+        return seen.json().apiRoot === '/ehr';
+      },
+      { timeoutMs: 2000 },
+    );
+    expect(b.log.level).toBe('warn');
+  });
+
+  it('writes request logs from both instances into one log', async () => {
+    const { key } = await createApiKey(a, cookieA, { name: 'both' });
+    await a.inject({ method: 'GET', url: '/utility/datetime', headers: { 'x-api-key': key } });
+    await callB(key);
+    await a.requestLogWriter.flush();
+    await b.requestLogWriter.flush();
+    const logs = await adminRequest(a, cookieA, { method: 'GET', url: '/admin/logs?limit=10' });
+    const fromKey = logs
+      .json()
+      .logs.filter((entry: { apiKeyName: string }) => entry.apiKeyName === 'both');
+    expect(fromKey).toHaveLength(2);
+  });
+});

@@ -1,0 +1,127 @@
+// Load scenarios for the gateway request path. Runs the gateway in this process on an in-memory
+// PGlite database (or DATABASE_URL), creates an API key, then drives it with autocannon.
+//   npm run bench -w @ehr-gateway/bench            (10 s per scenario)
+//   BENCH_SECONDS=30 npm run bench -w @ehr-gateway/bench
+import { randomBytes } from 'node:crypto';
+
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import pg from 'pg';
+
+import { createGateway } from '../apps/gateway/src/app.js';
+import { openStorage } from '../apps/gateway/src/db/database.js';
+import { migrate } from '../apps/gateway/src/db/migrate.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const password = 'bench-admin-password';
+
+// On PostgreSQL the run gets its own schema, dropped afterwards, so any database will do.
+const databaseUrl = process.env.DATABASE_URL;
+const schema = `bench_${randomBytes(4).toString('hex')}`;
+if (databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(`create schema ${schema}`);
+  await client.end();
+}
+const storage = await openStorage(databaseUrl ? { databaseUrl, schema } : { dataDir: 'memory://' });
+await migrate(storage.db);
+const app = await createGateway({
+  db: storage.db,
+  settings: {
+    environment: 'bench',
+    version: 'bench',
+    adminUsername: 'admin',
+    adminPassword: password,
+    athena: {
+      baseUrl: undefined,
+      clientId: undefined,
+      clientSecret: undefined,
+      practiceId: undefined,
+    },
+    corsOrigins: [],
+    consoleDir: null,
+    sessionIdleMinutes: 30,
+    sessionMaxHours: 12,
+    requestLogRetentionDays: 30,
+    requestLogMaxBodyBytes: 16_384,
+    initialLogLevel: 'warn',
+  },
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+const login = await fetch(`${base}/admin/session`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ username: 'admin', password }),
+});
+const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+const created = await fetch(`${base}/admin/api-keys`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', cookie, origin: base },
+  body: JSON.stringify({ name: 'bench' }),
+});
+const { apiKey } = (await created.json()) as { apiKey: { key: string } };
+
+interface Scenario {
+  name: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+const scenarios: Scenario[] = [
+  { name: 'baseline: /healthz (no auth, no request log)', path: '/healthz' },
+  {
+    name: 'gateway: GET /utility/datetime (key auth + request log)',
+    path: '/utility/datetime',
+    headers: { 'x-api-key': apiKey.key },
+  },
+  {
+    name: 'gateway: POST /utility/test with a JSON body',
+    path: '/utility/test',
+    method: 'POST',
+    body: JSON.stringify({ message: 'bench', data: { items: [1, 2, 3] } }),
+    headers: { 'x-api-key': apiKey.key, 'content-type': 'application/json' },
+  },
+  {
+    name: 'refused: GET /utility/datetime with an unknown key',
+    path: '/utility/datetime',
+    headers: { 'x-api-key': `ehrgw_${'x'.repeat(43)}` },
+  },
+];
+
+console.log(`${seconds}s per scenario, ${connections} connections, ${storage.kind}\n`);
+for (const scenario of scenarios) {
+  const result = await autocannon({
+    url: `${base}${scenario.path}`,
+    method: scenario.method ?? 'GET',
+    body: scenario.body,
+    headers: scenario.headers,
+    connections,
+    duration: seconds,
+  });
+  console.log(
+    `${scenario.name}\n  ${Math.round(result.requests.average)} req/s, ` +
+      `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
+      `errors ${result.errors}, non-2xx ${result.non2xx}`,
+  );
+}
+
+await app.requestLogWriter.flush();
+const logged = await storage.db
+  .selectFrom('request_logs')
+  .select((eb) => eb.fn.countAll<number>().as('count'))
+  .executeTakeFirstOrThrow();
+console.log(
+  `\nrequest log rows written: ${logged.count}; writer: ${JSON.stringify(app.requestLogWriter.health())}`,
+);
+await app.close();
+if (databaseUrl) {
+  await sql`drop schema ${sql.raw(schema)} cascade`.execute(storage.db);
+}
+await storage.close();
