@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  adminRequest,
+  buildGateway,
+  databaseTargets,
+  openTestStorage,
+  signIn,
+  type TestStorage,
+} from './helpers.js';
+
+describe.each(databaseTargets)('EHR status and system info on $name', (target) => {
+  let storage: TestStorage;
+  let app: FastifyInstance;
+  let configured: FastifyInstance;
+  let cookie: string;
+
+  beforeAll(async () => {
+    storage = await openTestStorage(target);
+    app = await buildGateway(storage);
+    configured = await buildGateway(storage, {
+      settings: {
+        environment: 'staging',
+        athena: {
+          baseUrl: 'https://api.preview.platform.athenahealth.com',
+          clientId: 'client-id-abcd1234',
+          clientSecret: 'very-secret-value',
+          practiceId: '195900',
+        },
+      },
+    });
+    cookie = await signIn(app);
+  });
+  afterAll(async () => {
+    await app.close();
+    await configured.close();
+    await storage.dispose();
+  });
+
+  it('reports the Mock EHR connected and Athena not configured', async () => {
+    const response = await adminRequest(app, cookie, { method: 'GET', url: '/admin/ehr-status' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      athena: {
+        status: 'disconnected',
+        practiceId: null,
+        lastSyncedAt: null,
+        message: 'not configured',
+      },
+      mockEhr: { status: 'connected' },
+    });
+  });
+
+  it('reports Athena disconnected, with its practice, when credentials are set', async () => {
+    const response = await adminRequest(configured, cookie, {
+      method: 'GET',
+      url: '/admin/ehr-status',
+    });
+    expect(response.json().athena).toMatchObject({
+      status: 'disconnected',
+      practiceId: '195900',
+      message: expect.any(String),
+    });
+  });
+
+  it('describes the deployment without revealing credentials', async () => {
+    const plain = await adminRequest(app, cookie, { method: 'GET', url: '/admin/system' });
+    expect(plain.json()).toEqual({
+      environment: 'test',
+      version: '0.0.0-test',
+      athena: { configured: false, baseUrl: null, clientIdMasked: null },
+      mockEhr: { enabled: true },
+    });
+
+    const withAthena = await adminRequest(configured, cookie, {
+      method: 'GET',
+      url: '/admin/system',
+    });
+    expect(withAthena.json()).toMatchObject({
+      environment: 'staging',
+      athena: {
+        configured: true,
+        baseUrl: 'https://api.preview.platform.athenahealth.com',
+        clientIdMasked: expect.stringMatching(/1234$/),
+      },
+    });
+    expect(withAthena.body).not.toContain('client-id-abcd');
+    expect(withAthena.body).not.toContain('very-secret-value');
+  });
+});
