@@ -5,7 +5,9 @@ import { ensureDependencies, npm, run } from './lib.mjs';
 await ensureDependencies();
 
 const steps = [
-  ['contracts unit tests', ['run', 'test', '-w', '@ehr-gateway/contracts', '--if-present']],
+  ['contracts unit tests', ['run', 'test', '-w', '@ehr-gateway/contracts']],
+  ['synthetic practice unit tests', ['run', 'test', '-w', '@ehr-gateway/synthetic-practice']],
+  ['athena sandbox tests', ['run', 'test', '-w', '@ehr-gateway/athena-sandbox']],
   ['gateway unit and HTTP tests', ['run', 'test', '-w', '@ehr-gateway/gateway']],
   ['console component tests', ['run', 'test', '-w', '@ehr-gateway/console']],
   ['production build', ['run', 'build']],

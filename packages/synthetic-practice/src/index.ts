@@ -1,0 +1,12 @@
+export * from './types.js';
+export * from './calendar.js';
+export * from './slot-id.js';
+export {
+  BOOKING_WINDOW_DAYS,
+  DEFAULT_SEED,
+  createPractice,
+  isValidNpi,
+  npiWithCheckDigit,
+  type Practice,
+  type PracticeOptions,
+} from './practice.js';
