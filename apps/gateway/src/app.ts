@@ -8,7 +8,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 
-import type { LogLevel } from '@ehr-gateway/contracts';
+import { DEFAULT_GATEWAY_CONFIG, type LogLevel } from '@ehr-gateway/contracts';
+import { createPractice } from '@ehr-gateway/synthetic-practice';
+import { Redis } from 'ioredis';
 
 import { pingDatabase, type Db } from './db/database.js';
 import { createCorsPolicy } from './lib/cors-policy.js';
@@ -27,9 +29,18 @@ import {
 import { createApiKeysRepository } from './modules/api-keys/api-keys-repository.js';
 import { registerApiKeysRoutes } from './modules/api-keys/api-keys-routes.js';
 import { createApiKeysService } from './modules/api-keys/api-keys-service.js';
+import { createAthenaConnector } from './modules/ehr/athena/athena-connector.js';
+import { createAthenaHttp, type AthenaHttpOptions } from './modules/ehr/athena/athena-http.js';
+import { createCircuitBreaker } from './modules/ehr/athena/circuit-breaker.js';
+import { registerEhrRoutes, rewriteEhrUrl } from './modules/ehr/ehr-routes.js';
+import { createEhrService } from './modules/ehr/ehr-service.js';
+import { createMockEhr } from './modules/ehr/mock/mock-ehr.js';
+import { createMockEhrRepository } from './modules/ehr/mock/mock-ehr-repository.js';
+import { createMemoryCache, createRedisCache } from './modules/ehr/response-cache.js';
 import { registerEhrStatusRoutes } from './modules/ehr-status/ehr-status-routes.js';
 import {
   createEhrStatusService,
+  isAthenaConfigured,
   type AthenaSettings,
 } from './modules/ehr-status/ehr-status-service.js';
 import { createGatewayConfigRepository } from './modules/gateway-config/gateway-config-repository.js';
@@ -70,6 +81,10 @@ export interface GatewaySettings {
   requestLogMaxBodyBytes: number;
   /** The log level until an administrator saves one in the gateway config. */
   initialLogLevel: LogLevel;
+  /** Shared response cache; without it each instance caches in memory. */
+  redisUrl?: string;
+  athenaTimeoutMs?: number;
+  ehrCacheTtlSeconds?: number;
 }
 
 export interface GatewayAppOptions {
@@ -80,6 +95,20 @@ export interface GatewayAppOptions {
   authPolicy?: Partial<AdminAuthPolicy>;
   /** Timers for config refresh, last-used flushes and retention; tests may turn them off. */
   backgroundTasks?: boolean;
+  /** Overrides for the Athena connector's transport (tests shorten retries and breaker times). */
+  athenaTransport?: Partial<
+    Omit<AthenaHttpOptions, 'baseUrl' | 'clientId' | 'clientSecret' | 'breaker'>
+  > & {
+    breakerFailureThreshold?: number;
+    breakerOpenMs?: number;
+  };
+  /** Where the server's URL rewriting learns the apiRoot in force (see createGateway). */
+  apiRootSource?: ApiRootSource;
+}
+
+/** Lets the server-level URL rewrite read the apiRoot that the config service holds. */
+export interface ApiRootSource {
+  current: () => string;
 }
 
 /** Top-level paths served by gateway routes (besides the configured apiRoot). */
@@ -87,6 +116,7 @@ export const GATEWAY_PREFIXES = ['/aggregate', '/voice-config', '/llm', '/utilit
 const NON_CONSOLE_PREFIXES = ['/admin', '/healthz', '/readyz', '/openapi.json', '/assets'] as const;
 
 const LAST_USED_FLUSH_MS = 5_000;
+const ATHENA_PROBE_MS = 60_000;
 const HOUSEKEEPING_MS = 60 * 60_000;
 const FIRST_HOUSEKEEPING_DELAY_MS = 30_000;
 
@@ -135,7 +165,43 @@ export const gatewayApp = fp<GatewayAppOptions>(
       options.onGeneratedAdminPassword?.(settings.adminUsername, initialAdmin.generatedPassword);
     }
 
+    if (options.apiRootSource) {
+      options.apiRootSource.current = () => configService.current().apiRoot;
+    }
+
     const apiKeys = createApiKeysService({ repository: createApiKeysRepository(db) });
+    const ehrStatus = createEhrStatusService({ athena: settings.athena });
+    const athenaHttp = isAthenaConfigured(settings.athena)
+      ? createAthenaHttp({
+          baseUrl: settings.athena.baseUrl!,
+          clientId: settings.athena.clientId!,
+          clientSecret: settings.athena.clientSecret!,
+          timeoutMs: settings.athenaTimeoutMs,
+          ...options.athenaTransport,
+          breaker: createCircuitBreaker({
+            failureThreshold: options.athenaTransport?.breakerFailureThreshold ?? 5,
+            openMs: options.athenaTransport?.breakerOpenMs ?? 30_000,
+          }),
+          onOutcome: (outcome) => ehrStatus.recordAthenaOutcome(outcome),
+        })
+      : null;
+    const responseCache = settings.redisUrl
+      ? createRedisCache(
+          new Redis(settings.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }),
+        )
+      : createMemoryCache();
+    const ehr = createEhrService({
+      mock: createMockEhr({
+        practice: createPractice(),
+        repository: createMockEhrRepository(db),
+        practiceId: () => configService.current().practiceId,
+      }),
+      athena: athenaHttp ? createAthenaConnector(athenaHttp) : null,
+      cache: responseCache,
+      cacheTtlMs: (settings.ehrCacheTtlSeconds ?? 60) * 1000,
+      cachingEnabled: () => configService.current().caching,
+      onCacheError: (error) => app.log.warn({ err: error }, 'EHR response cache unavailable'),
+    });
     const requestLogsRepository = createRequestLogsRepository(db);
     const writer = createRequestLogWriter({
       insertMany: (entries) => requestLogsRepository.insertMany(entries),
@@ -181,7 +247,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
       // gains nothing either, and CORS clients of the gateway routes must still read answers.
       crossOriginResourcePolicy: { policy: 'same-site' },
     });
-    await registerOpenApi(app, settings.version);
+    await registerOpenApi(app, settings.version, () => configService.current().apiRoot);
 
     registerGatewayTraffic(app, {
       apiKeys,
@@ -192,6 +258,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
     });
 
     registerHealthRoutes(app, health);
+    registerEhrRoutes(app, ehr);
     registerUtilityRoutes(app, createUtilityService({ cors }));
 
     await app.register(
@@ -201,7 +268,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
         registerApiKeysRoutes(admin, apiKeys);
         registerGatewayConfigRoutes(admin, configService);
         registerRequestLogsRoutes(admin, requestLogs);
-        registerEhrStatusRoutes(admin, createEhrStatusService({ athena: settings.athena }));
+        registerEhrStatusRoutes(admin, ehrStatus);
         registerSystemRoutes(
           admin,
           createSystemService({
@@ -241,6 +308,21 @@ export const gatewayApp = fp<GatewayAppOptions>(
         await adminAuth.purgeExpired();
       };
       every(HOUSEKEEPING_MS, housekeeping, 'housekeeping');
+      if (athenaHttp && settings.athena.practiceId) {
+        const practiceId = settings.athena.practiceId;
+        const probe = async () => {
+          if (ehrStatus.probeDue(ATHENA_PROBE_MS)) {
+            await athenaHttp
+              .request(
+                { method: 'GET', path: '/departments', practiceId, query: { limit: 1 } },
+                { requestId: `probe-${Date.now()}` },
+              )
+              .catch(() => undefined);
+          }
+        };
+        every(ATHENA_PROBE_MS / 4, probe, 'Athena probe');
+        void probe();
+      }
       const first = setTimeout(() => {
         housekeeping().catch((error: unknown) =>
           app.log.warn({ err: error }, 'housekeeping failed'),
@@ -257,6 +339,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
         clearInterval(timer);
       }
       await writer.stop();
+      await responseCache.close().catch(() => undefined);
       await apiKeys.flushLastUsed().catch((error: unknown) => {
         app.log.warn({ err: error }, 'could not save API key last-used times on stop');
       });
@@ -275,7 +358,9 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** A Fastify server with the gateway registered: what server.ts listens with and tests inject into. */
 export async function createGateway(options: CreateGatewayOptions): Promise<FastifyInstance> {
+  const apiRootSource: ApiRootSource = { current: () => DEFAULT_GATEWAY_CONFIG.apiRoot };
   const app = Fastify({
+    rewriteUrl: (request) => rewriteEhrUrl(request.url ?? '/', apiRootSource.current()),
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 1_048_576,
     trustProxy: options.trustProxy ?? false,
@@ -288,7 +373,7 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Fast
     },
     routerOptions: { maxParamLength: 500 },
   });
-  await app.register(gatewayApp, options);
+  await app.register(gatewayApp, { ...options, apiRootSource });
   await app.ready();
   return app;
 }

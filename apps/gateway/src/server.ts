@@ -55,6 +55,9 @@ async function main() {
       requestLogRetentionDays: env.REQUEST_LOG_RETENTION_DAYS,
       requestLogMaxBodyBytes: env.REQUEST_LOG_MAX_BODY_BYTES,
       initialLogLevel: env.LOG_LEVEL ?? 'info',
+      redisUrl: env.REDIS_URL,
+      athenaTimeoutMs: env.ATHENA_TIMEOUT_MS,
+      ehrCacheTtlSeconds: env.EHR_CACHE_TTL_SECONDS,
     },
     onGeneratedAdminPassword: (username, password) => {
       // Printed once to the terminal, never to the structured log.

@@ -6,3 +6,4 @@ export * from './request-logs.js';
 export * from './ehr-status.js';
 export * from './system.js';
 export * from './utility.js';
+export * from './ehr.js';

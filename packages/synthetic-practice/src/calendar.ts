@@ -34,26 +34,31 @@ export const clockTime = (minutes: number): ClockTime =>
 
 /** Today's date in a timezone. */
 export function todayIn(timezone: string, now: Date = new Date()): IsoDate {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-  return parts;
+  return localDateTime(now, timezone).date;
+}
+
+// Building an Intl formatter costs far more than using one; keep one per timezone.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function wallClockFormatter(timezone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timezone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timezone, formatter);
+  }
+  return formatter;
 }
 
 function offsetMinutesAt(instant: Date, timezone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: timezone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
+  const parts = wallClockFormatter(timezone).formatToParts(instant);
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   const asUtc = Date.UTC(
     get('year'),
@@ -85,4 +90,26 @@ export function zonedIso(date: IsoDate, time: ClockTime, timezone: string): stri
   const hh = String(Math.floor(abs / 60)).padStart(2, '0');
   const mm = String(abs % 60).padStart(2, '0');
   return `${date}T${time}:00${sign}${hh}:${mm}`;
+}
+
+/** The local date and time in a timezone at an instant. */
+export function localDateTime(instant: Date, timezone: string): { date: IsoDate; time: ClockTime } {
+  const parts = wallClockFormatter(timezone).formatToParts(instant);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '00';
+  return {
+    date: `${get('year')}-${get('month')}-${get('day')}`,
+    time: `${get('hour')}:${get('minute')}`,
+  };
+}
+
+/** ISO 8601 (with offset) of a local start time plus some minutes, e.g. an appointment's end. */
+export function zonedIsoAfter(
+  date: IsoDate,
+  time: ClockTime,
+  minutes: number,
+  timezone: string,
+): string {
+  const end = new Date(zonedInstant(date, time, timezone).getTime() + minutes * 60_000);
+  const local = localDateTime(end, timezone);
+  return zonedIso(local.date, local.time, timezone);
 }

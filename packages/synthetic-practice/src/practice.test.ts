@@ -42,7 +42,10 @@ describe('synthetic practice', () => {
 
   it('schedules open slots on every weekday for the next 90 days and none at weekends', () => {
     const start = '2026-11-23';
-    const slots = practice.scheduledSlots({ startDate: start, endDate: addDays(start, BOOKING_WINDOW_DAYS) });
+    const slots = practice.scheduledSlots({
+      startDate: start,
+      endDate: addDays(start, BOOKING_WINDOW_DAYS),
+    });
     expect(slots.length).toBeGreaterThan(10_000);
     const weekdays = new Set(slots.map((s) => new Date(`${s.date}T00:00:00Z`).getUTCDay()));
     expect(weekdays.has(0) || weekdays.has(6)).toBe(false);

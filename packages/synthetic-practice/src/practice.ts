@@ -549,8 +549,8 @@ export function createPractice({ seed = DEFAULT_SEED }: PracticeOptions = {}) {
     },
 
     /** The appointment the seed placed in a slot, if any. */
-    seedAppointment(slotId: string): Appointment | null {
-      const slot = this.slot(slotId);
+    seedAppointment(slotOrId: Slot | string): Appointment | null {
+      const slot = typeof slotOrId === 'string' ? this.slot(slotOrId) : slotOrId;
       return slot ? seedBooking(slot) : null;
     },
 

@@ -22,7 +22,14 @@ export const EnvSchema = z.object({
   ATHENA_BASE_URL: optionalString.pipe(z.url().optional()),
   ATHENA_CLIENT_ID: optionalString,
   ATHENA_CLIENT_SECRET: optionalString,
-  ATHENA_PRACTICE_ID: optionalString,
+  ATHENA_PRACTICE_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,20}$/)
+      .optional(),
+  ),
+  ATHENA_TIMEOUT_MS: positiveInt(8_000),
+  EHR_CACHE_TTL_SECONDS: positiveInt(60),
   LOG_LEVEL: LogLevel.optional(),
   GATEWAY_ENVIRONMENT: z.string().trim().min(1).max(30).default('prod'),
   CORS_ORIGINS: z

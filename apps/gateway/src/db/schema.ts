@@ -76,6 +76,33 @@ export interface RequestLogsTable {
   error_stack: string | null;
 }
 
+export interface MockPatientsTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  dob: string;
+  sex: string | null;
+  email: string | null;
+  phone: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  department_id: number;
+  created_at: CreatedAt;
+}
+
+export interface MockSlotBookingsTable {
+  slot_id: string;
+  slot_date: string;
+  provider_id: number;
+  department_id: number;
+  patient_id: number;
+  appointment_type_id: number;
+  status: 'booked' | 'cancelled';
+  notes: string | null;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
@@ -84,6 +111,8 @@ export interface Database {
   gateway_config: GatewayConfigTable;
   gateway_config_changes: GatewayConfigChangesTable;
   request_logs: RequestLogsTable;
+  mock_patients: MockPatientsTable;
+  mock_slot_bookings: MockSlotBookingsTable;
 }
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;

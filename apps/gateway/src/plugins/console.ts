@@ -44,7 +44,7 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
     reply.header('cache-control', 'no-cache').sendFile('index.html');
 
   app.setNotFoundHandler(async (request, reply) => {
-    const requestPath = request.url.split('?', 1)[0] ?? '/';
+    const requestPath = request.originalUrl.split('?', 1)[0] ?? '/';
     const isPageRequest =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !options.isApiPath(requestPath) &&

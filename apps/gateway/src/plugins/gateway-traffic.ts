@@ -24,7 +24,8 @@ export function preciseIsoTime(epochMs: number): string {
   return new Date(wholeMs).toISOString().replace('Z', `${String(micros).padStart(3, '0')}Z`);
 }
 
-const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0] ?? '/';
+/** The path the client asked for, before any internal rewrite (see rewriteEhrUrl). */
+const pathOf = (request: FastifyRequest) => request.originalUrl.split('?', 1)[0] ?? '/';
 
 /**
  * What every gateway request goes through: CORS, API-key authentication, the Server-Timing
@@ -77,7 +78,7 @@ export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTra
           requestId: request.id,
           timestamp: preciseIsoTime(performance.timeOrigin + performance.now() - elapsed),
           method: request.method,
-          url: request.url,
+          url: request.originalUrl,
           status: reply.statusCode,
           responseTimeMs: elapsed,
           source: request.gatewaySource,

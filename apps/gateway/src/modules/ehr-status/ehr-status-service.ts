@@ -10,24 +10,72 @@ export interface AthenaSettings {
 export const isAthenaConfigured = (athena: AthenaSettings) =>
   Boolean(athena.baseUrl && athena.clientId && athena.clientSecret && athena.practiceId);
 
+/** How long one successful athena call vouches for the connection without another. */
+export const ATHENA_FRESHNESS_MS = 5 * 60_000;
+
 /**
- * Reports which EHR systems the gateway can reach. The Mock EHR lives in this process, so it is
- * connected whenever the gateway answers.
+ * Reports which EHR systems the gateway can reach. Athena is connected while its recent calls (or
+ * the periodic probe) succeed; the Mock EHR lives in this process, so it is connected whenever the
+ * gateway answers.
  */
-export function createEhrStatusService({ athena }: { athena: AthenaSettings }) {
+export function createEhrStatusService({
+  athena,
+  now = () => new Date(),
+}: {
+  athena: AthenaSettings;
+  now?: () => Date;
+}) {
+  let lastSuccess: Date | null = null;
+  let lastFailure: { at: Date; message: string } | null = null;
+
   return {
+    /** Fed by the Athena connector after every call. */
+    recordAthenaOutcome(outcome: { ok: boolean; error?: { message: string } }): void {
+      if (outcome.ok) {
+        lastSuccess = now();
+        lastFailure = null;
+      } else {
+        lastFailure = { at: now(), message: outcome.error?.message ?? 'Athena EHR call failed' };
+      }
+    },
+
+    /** Whether a probe is due: nothing has vouched for the connection recently. */
+    probeDue(intervalMs: number): boolean {
+      const latest = Math.max(lastSuccess?.getTime() ?? 0, lastFailure?.at.getTime() ?? 0);
+      return now().getTime() - latest >= intervalMs;
+    },
+
     async get(): Promise<EhrStatus> {
-      const configured = isAthenaConfigured(athena);
+      const practiceId = athena.practiceId ?? null;
+      const mockEhr = { status: 'connected' as const };
+      if (!isAthenaConfigured(athena)) {
+        return {
+          athena: {
+            status: 'disconnected',
+            practiceId,
+            lastSyncedAt: null,
+            message: 'not configured',
+          },
+          mockEhr,
+        };
+      }
+      const lastSyncedAt = lastSuccess?.toISOString() ?? null;
+      const fresh =
+        lastSuccess !== null && now().getTime() - lastSuccess.getTime() < ATHENA_FRESHNESS_MS;
+      if (!lastFailure && fresh) {
+        return {
+          athena: { status: 'connected', practiceId, lastSyncedAt, message: null },
+          mockEhr,
+        };
+      }
       return {
         athena: {
           status: 'disconnected',
-          practiceId: athena.practiceId ?? null,
-          lastSyncedAt: null,
-          message: configured
-            ? 'Athena credentials are set, but this gateway build has no Athena connector yet'
-            : 'not configured',
+          practiceId,
+          lastSyncedAt,
+          message: lastFailure?.message ?? 'No successful call to Athena EHR yet',
         },
-        mockEhr: { status: 'connected' },
+        mockEhr,
       };
     },
   };

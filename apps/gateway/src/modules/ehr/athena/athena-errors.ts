@@ -1,0 +1,127 @@
+import { HttpError } from '../../../lib/http-errors.js';
+import { AthenaError } from './athena-http.js';
+
+const retryHeaders = (seconds: number | undefined) =>
+  seconds === undefined ? undefined : { 'retry-after': String(seconds) };
+
+function athenaMessage(body: unknown): string | null {
+  if (body && typeof body === 'object') {
+    const { error, detailedmessage } = body as { error?: unknown; detailedmessage?: unknown };
+    const parts = [error, detailedmessage].filter(
+      (part): part is string => typeof part === 'string',
+    );
+    return parts.length ? parts.join(' ') : null;
+  }
+  return typeof body === 'string' && body.length < 300 ? body : null;
+}
+
+/**
+ * How an athena failure reaches the gateway's caller. Every answer names the cause; none carries
+ * a token, the client secret or athena's raw response beyond its error text.
+ *
+ * | athena | gateway |
+ * |---|---|
+ * | 400 with missingfields | 400 listing the fields |
+ * | other 400 | 400 with athena's message |
+ * | 404 | 404 |
+ * | 409 (slot taken) | 409 |
+ * | timeout | 504 |
+ * | connection refused / reset | 502 |
+ * | 5xx after retries | 502 |
+ * | 429 / 403 Over Qps after retries | 503 with Retry-After |
+ * | circuit open | 503 with Retry-After |
+ * | credentials refused | 502 |
+ */
+export function toHttpError(error: AthenaError, what: string): HttpError {
+  switch (error.kind) {
+    case 'timeout':
+      return new HttpError(504, error.message, 'ATHENA_TIMEOUT');
+    case 'unreachable':
+      return new HttpError(502, error.message, 'ATHENA_UNREACHABLE');
+    case 'upstream-error':
+      return new HttpError(
+        502,
+        error.message,
+        'ATHENA_UPSTREAM_ERROR',
+        undefined,
+        retryHeaders(error.retryAfterSeconds),
+      );
+    case 'credentials':
+      return new HttpError(
+        502,
+        `${error.message}; check ATHENA_CLIENT_ID and ATHENA_CLIENT_SECRET`,
+        'ATHENA_CREDENTIALS',
+      );
+    case 'rate-limited':
+      return new HttpError(
+        503,
+        `${error.message}; retry after ${error.retryAfterSeconds ?? 1} s`,
+        'ATHENA_RATE_LIMITED',
+        undefined,
+        retryHeaders(error.retryAfterSeconds ?? 1),
+      );
+    case 'circuit-open':
+      return new HttpError(
+        503,
+        error.message,
+        'ATHENA_UNAVAILABLE',
+        undefined,
+        retryHeaders(error.retryAfterSeconds),
+      );
+    case 'rejected':
+      break;
+  }
+  const detail = athenaMessage(error.body);
+  const body = (error.body ?? {}) as { missingfields?: unknown; invalidfields?: unknown };
+  if (error.status === 400) {
+    const missing = Array.isArray(body.missingfields) ? body.missingfields.map(String) : [];
+    const invalid = Array.isArray(body.invalidfields) ? body.invalidfields.map(String) : [];
+    if (missing.length || invalid.length) {
+      const parts = [
+        missing.length ? `missing fields: ${missing.join(', ')}` : '',
+        invalid.length ? `invalid fields: ${invalid.join(', ')}` : '',
+      ].filter(Boolean);
+      return new HttpError(
+        400,
+        `Athena EHR needs more to ${what}: ${parts.join('; ')}`,
+        'ATHENA_MISSING_FIELDS',
+        [
+          ...missing.map((field) => ({ field, message: 'required by athena' })),
+          ...invalid.map((field) => ({ field, message: 'rejected by athena as invalid' })),
+        ],
+      );
+    }
+    return new HttpError(
+      400,
+      `Athena EHR could not ${what}: ${detail ?? 'bad request'}`,
+      'ATHENA_BAD_REQUEST',
+    );
+  }
+  if (error.status === 404) {
+    return new HttpError(404, `Not found in Athena EHR: could not ${what}`, 'ATHENA_NOT_FOUND');
+  }
+  if (error.status === 409) {
+    return new HttpError(
+      409,
+      detail ?? 'That appointment time was already booked or is not available for booking',
+      'SLOT_UNAVAILABLE',
+    );
+  }
+  return new HttpError(
+    502,
+    `Athena EHR could not ${what} (${error.status ?? 'no status'})`,
+    'ATHENA_UPSTREAM_ERROR',
+  );
+}
+
+/** Runs an athena call and turns its failure into the gateway's answer. */
+export async function mapAthenaErrors<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof AthenaError) {
+      throw toHttpError(error, what);
+    }
+    throw error;
+  }
+}

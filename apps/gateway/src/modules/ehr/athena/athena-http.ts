@@ -1,0 +1,344 @@
+import { randomUUID } from 'node:crypto';
+
+import type { EhrCallContext } from '../ehr-client.js';
+import type { CircuitBreaker } from './circuit-breaker.js';
+
+export type AthenaFailureKind =
+  | 'timeout'
+  | 'unreachable'
+  | 'rate-limited'
+  | 'circuit-open'
+  | 'credentials'
+  | 'upstream-error'
+  | 'rejected';
+
+/** An athena call that did not succeed, with what the gateway needs to answer its caller. */
+export class AthenaError extends Error {
+  constructor(
+    readonly kind: AthenaFailureKind,
+    message: string,
+    readonly status?: number,
+    readonly body?: unknown,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'AthenaError';
+  }
+}
+
+export interface AthenaHttpOptions {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  breaker: CircuitBreaker;
+  timeoutMs?: number;
+  /** Retries of a throttled or briefly unavailable call (429, 503, 403 "Over Qps"). */
+  maxRetries?: number;
+  baseRetryDelayMs?: number;
+  maxRetryDelayMs?: number;
+  /** A token is renewed this long before athena says it expires. */
+  tokenRefreshMarginMs?: number;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+  /**
+   * Told of every call's outcome, for EHR status. `ok` means athena answered as an API does,
+   * which includes rejecting a request (a 404 or 409 still proves the connection works).
+   */
+  onOutcome?: (outcome: { ok: boolean; error?: AthenaError }) => void;
+}
+
+export interface AthenaRequest {
+  method: 'GET' | 'POST' | 'PUT';
+  /** Path under /v1/{practiceid}, starting with a slash. */
+  path: string;
+  practiceId: string;
+  query?: Record<string, string | number | undefined>;
+  /** Sent form-encoded, as athena expects for writes. */
+  form?: Record<string, string | undefined>;
+}
+
+const RETRYABLE_STATUSES = new Set([429, 503]);
+
+function retryAfterSeconds(header: string | null, now: number): number | undefined {
+  if (!header) {
+    return undefined;
+  }
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) {
+    return Math.max(0, seconds);
+  }
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) {
+    return null;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+const encodeForm = (fields: Record<string, string | undefined>) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== undefined) {
+      params.set(key, value);
+    }
+  }
+  return params;
+};
+
+/**
+ * The transport to athenaOne: OAuth2 client-credentials tokens (cached, renewed early, one
+ * request in flight however many calls wait), bearer calls with a timeout, bounded retries with
+ * backoff and jitter for throttling, and a circuit breaker that fails fast while athena is down.
+ * Tokens and the client secret never leave this module.
+ */
+export function createAthenaHttp(options: AthenaHttpOptions) {
+  const {
+    baseUrl,
+    clientId,
+    clientSecret,
+    breaker,
+    timeoutMs = 8_000,
+    maxRetries = 3,
+    baseRetryDelayMs = 250,
+    maxRetryDelayMs = 10_000,
+    tokenRefreshMarginMs = 60_000,
+    fetch: fetchFn = fetch,
+    sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+    random = Math.random,
+    now = Date.now,
+    onOutcome,
+  } = options;
+  const root = baseUrl.replace(/\/+$/, '');
+
+  let token: { value: string; renewAt: number } | null = null;
+  let pendingToken: Promise<string> | null = null;
+
+  async function timedFetch(
+    url: string,
+    init: RequestInit,
+    ctx: EhrCallContext,
+  ): Promise<Response> {
+    const started = performance.now();
+    try {
+      return await fetchFn(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      const name = (error as Error).name;
+      if (name === 'TimeoutError' || name === 'AbortError') {
+        throw new AthenaError('timeout', `Athena EHR did not answer within ${timeoutMs / 1000} s`);
+      }
+      throw new AthenaError('unreachable', 'Athena EHR is unreachable');
+    } finally {
+      ctx.addUpstreamMs?.(performance.now() - started);
+    }
+  }
+
+  async function requestToken(ctx: EhrCallContext): Promise<string> {
+    const response = await timedFetch(
+      `${root}/oauth2/v1/token`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
+        body: encodeForm({
+          grant_type: 'client_credentials',
+          scope: 'athena/service/Athenanet.MDP.*',
+        }),
+      },
+      ctx,
+    );
+    const body = (await readBody(response)) as Record<string, unknown> | string | null;
+    if (response.status === 429) {
+      throw new AthenaError(
+        'rate-limited',
+        'Athena EHR is limiting new access tokens',
+        429,
+        undefined,
+        retryAfterSeconds(response.headers.get('retry-after'), now()) ?? 60,
+      );
+    }
+    if (response.status === 400 || response.status === 401 || response.status === 403) {
+      throw new AthenaError(
+        'credentials',
+        'Athena EHR refused the gateway\u2019s client credentials',
+        response.status,
+      );
+    }
+    const accessToken = typeof body === 'object' && body ? body.access_token : undefined;
+    const expiresIn = typeof body === 'object' && body ? Number(body.expires_in) : NaN;
+    if (!response.ok || typeof accessToken !== 'string' || !Number.isFinite(expiresIn)) {
+      throw new AthenaError(
+        'upstream-error',
+        `Athena EHR token endpoint answered ${response.status}`,
+        response.status,
+      );
+    }
+    const lifetimeMs = expiresIn * 1000;
+    token = {
+      value: accessToken,
+      renewAt: now() + Math.max(lifetimeMs / 2, lifetimeMs - tokenRefreshMarginMs),
+    };
+    return accessToken;
+  }
+
+  /** A valid token; concurrent callers share one token request. */
+  function getToken(ctx: EhrCallContext): Promise<string> {
+    if (token && now() < token.renewAt) {
+      return Promise.resolve(token.value);
+    }
+    pendingToken ??= requestToken(ctx).finally(() => {
+      pendingToken = null;
+    });
+    return pendingToken;
+  }
+
+  function backoffMs(attempt: number, retryAfter: number | undefined): number {
+    if (retryAfter !== undefined) {
+      return Math.min(maxRetryDelayMs, retryAfter * 1000);
+    }
+    // Full jitter: a random wait up to the exponential ceiling.
+    return Math.floor(random() * Math.min(maxRetryDelayMs, baseRetryDelayMs * 2 ** attempt));
+  }
+
+  function fail(error: AthenaError, countsAgainstBreaker: boolean): never {
+    if (countsAgainstBreaker) {
+      breaker.recordFailure();
+    } else {
+      breaker.recordSuccess();
+    }
+    onOutcome?.({ ok: error.kind === 'rejected', error });
+    throw error;
+  }
+
+  async function attempt(request: AthenaRequest, ctx: EhrCallContext) {
+    const url = new URL(`${root}/v1/${encodeURIComponent(request.practiceId)}${request.path}`);
+    for (const [key, value] of Object.entries(request.query ?? {})) {
+      if (value !== undefined) {
+        url.searchParams.set(key, String(value));
+      }
+    }
+    const send = async (bearer: string) =>
+      timedFetch(
+        url.toString(),
+        {
+          method: request.method,
+          headers: {
+            authorization: `Bearer ${bearer}`,
+            accept: 'application/json',
+            'x-request-id': ctx.requestId || randomUUID(),
+            ...(request.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          },
+          body: request.form ? encodeForm(request.form) : undefined,
+        },
+        ctx,
+      );
+    let response = await send(await getToken(ctx));
+    if (response.status === 401) {
+      // The token may have been revoked or expired early: renew once and try again.
+      token = null;
+      response = await send(await getToken(ctx));
+    }
+    return response;
+  }
+
+  return {
+    async request<T = unknown>(request: AthenaRequest, ctx: EhrCallContext): Promise<T> {
+      if (!breaker.tryAcquire()) {
+        const error = new AthenaError(
+          'circuit-open',
+          'Athena EHR is unavailable: the gateway stopped calling it after repeated failures',
+          undefined,
+          undefined,
+          Math.ceil(breaker.retryInMs() / 1000) || 1,
+        );
+        onOutcome?.({ ok: false, error });
+        throw error;
+      }
+      for (let retry = 0; ; retry += 1) {
+        let response: Response;
+        try {
+          response = await attempt(request, ctx);
+        } catch (error) {
+          if (error instanceof AthenaError) {
+            fail(error, error.kind !== 'credentials' && error.kind !== 'rate-limited');
+          }
+          throw error;
+        }
+        const body = await readBody(response);
+        const overQps =
+          response.status === 403 && typeof body === 'string' && /over\s*qps/i.test(body);
+        if (RETRYABLE_STATUSES.has(response.status) || overQps) {
+          const retryAfter = retryAfterSeconds(response.headers.get('retry-after'), now());
+          if (retry < maxRetries) {
+            await sleep(backoffMs(retry, retryAfter));
+            continue;
+          }
+          const throttled = response.status === 429 || overQps;
+          fail(
+            new AthenaError(
+              throttled ? 'rate-limited' : 'upstream-error',
+              throttled
+                ? 'Athena EHR is rate limiting the gateway'
+                : `Athena EHR is temporarily unavailable (${response.status})`,
+              response.status,
+              body,
+              retryAfter ?? (throttled ? 1 : undefined),
+            ),
+            !throttled,
+          );
+        }
+        if (response.status === 401 || response.status === 403) {
+          fail(
+            new AthenaError(
+              'credentials',
+              'Athena EHR refused the gateway\u2019s access token',
+              response.status,
+              body,
+            ),
+            false,
+          );
+        }
+        if (response.status >= 500) {
+          fail(
+            new AthenaError(
+              'upstream-error',
+              `Athena EHR answered with an error (${response.status})`,
+              response.status,
+              body,
+            ),
+            true,
+          );
+        }
+        if (!response.ok) {
+          // A 4xx means athena is up and judged the request: not a failure of the connection.
+          fail(
+            new AthenaError(
+              'rejected',
+              `Athena EHR rejected the request (${response.status})`,
+              response.status,
+              body,
+            ),
+            false,
+          );
+        }
+        breaker.recordSuccess();
+        onOutcome?.({ ok: true });
+        return body as T;
+      }
+    },
+  };
+}
+
+export type AthenaHttp = ReturnType<typeof createAthenaHttp>;

@@ -1,0 +1,125 @@
+import type {
+  AppointmentDetail,
+  AppointmentList,
+  AppointmentType,
+  DepartmentList,
+  OpenSlot,
+  PatientDetail,
+  PatientList,
+  ProviderList,
+  ReferringProviderList,
+} from '@ehr-gateway/contracts';
+
+/** What one gateway request passes to an EHR call: its id, and where to report upstream time. */
+export interface EhrCallContext {
+  requestId: string;
+  addUpstreamMs?: (ms: number) => void;
+}
+
+export interface PatientSearch {
+  firstName?: string;
+  lastName?: string;
+  dob?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface NewPatient {
+  firstName: string;
+  lastName: string;
+  /** YYYY-MM-DD */
+  dob: string;
+  sex?: 'M' | 'F';
+  email?: string;
+  phone?: string;
+  city?: string;
+  state?: string;
+  zip?: string;
+  departmentId: string;
+}
+
+export interface AppointmentRange {
+  startDate: string;
+  endDate: string;
+  providerId?: string;
+  departmentId?: string;
+  patientId?: string;
+}
+
+export interface SlotSearch {
+  departmentId: string;
+  appointmentTypeId?: string;
+  providerId?: string;
+  startDate: string;
+  endDate: string;
+  limit?: number;
+}
+
+/**
+ * One EHR system as the gateway sees it: normalized shapes in, normalized shapes out. The Mock
+ * EHR and the Athena connector both implement it; routes and aggregation never know which.
+ */
+export interface EhrClient {
+  readonly source: 'athena' | 'mock';
+  listPatients(
+    practiceId: string,
+    search: PatientSearch,
+    ctx: EhrCallContext,
+  ): Promise<PatientList>;
+  getPatient(practiceId: string, patientId: string, ctx: EhrCallContext): Promise<PatientDetail>;
+  /** Patients matching name and date of birth exactly (case-insensitive names). */
+  findPatients(
+    practiceId: string,
+    identity: { firstName: string; lastName: string; dob: string },
+    ctx: EhrCallContext,
+  ): Promise<PatientDetail[]>;
+  /** Creates a patient, or returns the existing one with the same name and date of birth. */
+  createPatient(
+    practiceId: string,
+    patient: NewPatient,
+    ctx: EhrCallContext,
+  ): Promise<{ patientId: string; created: boolean }>;
+  listAppointments(
+    practiceId: string,
+    range: AppointmentRange,
+    ctx: EhrCallContext,
+  ): Promise<AppointmentList>;
+  getAppointment(
+    practiceId: string,
+    appointmentId: string,
+    ctx: EhrCallContext,
+  ): Promise<AppointmentDetail>;
+  listProviders(
+    practiceId: string,
+    page: { limit: number; offset: number },
+    ctx: EhrCallContext,
+  ): Promise<ProviderList>;
+  listDepartments(practiceId: string, ctx: EhrCallContext): Promise<DepartmentList>;
+  listReferringProviders(practiceId: string, ctx: EhrCallContext): Promise<ReferringProviderList>;
+  listAppointmentTypes(
+    practiceId: string,
+    filter: { departmentId?: string },
+    ctx: EhrCallContext,
+  ): Promise<AppointmentType[]>;
+  listOpenSlots(practiceId: string, search: SlotSearch, ctx: EhrCallContext): Promise<OpenSlot[]>;
+  bookAppointment(
+    practiceId: string,
+    booking: { slotId: string; patientId: string; appointmentTypeId?: string; notes?: string },
+    ctx: EhrCallContext,
+  ): Promise<AppointmentDetail>;
+  cancelAppointment(
+    practiceId: string,
+    cancellation: { appointmentId: string; patientId: string; reason?: string },
+    ctx: EhrCallContext,
+  ): Promise<AppointmentDetail>;
+}
+
+/** The call context of a gateway request: its id, and upstream time added to its Server-Timing. */
+export function callContextOf(request: { id: string; upstreamMs?: number }): EhrCallContext {
+  return {
+    requestId: request.id,
+    addUpstreamMs: (ms) => {
+      request.upstreamMs = (request.upstreamMs ?? 0) + ms;
+    },
+  };
+}
