@@ -26,6 +26,10 @@ import {
   DEFAULT_AUTH_POLICY,
   type AdminAuthPolicy,
 } from './modules/admin-auth/admin-auth-service.js';
+import { registerAggregationRoutes } from './modules/aggregation/aggregation-routes.js';
+import { createAggregationService } from './modules/aggregation/aggregation-service.js';
+import { createIdempotencyRepository } from './modules/idempotency/idempotency-repository.js';
+import { createIdempotencyService } from './modules/idempotency/idempotency-service.js';
 import { createApiKeysRepository } from './modules/api-keys/api-keys-repository.js';
 import { registerApiKeysRoutes } from './modules/api-keys/api-keys-routes.js';
 import { createApiKeysService } from './modules/api-keys/api-keys-service.js';
@@ -259,6 +263,18 @@ export const gatewayApp = fp<GatewayAppOptions>(
 
     registerHealthRoutes(app, health);
     registerEhrRoutes(app, ehr);
+    const idempotency = createIdempotencyService({ repository: createIdempotencyRepository(db) });
+    registerAggregationRoutes(
+      app,
+      createAggregationService({
+        ehr,
+        idempotency,
+        practiceIdFor: (source) =>
+          source === 'athena'
+            ? (settings.athena.practiceId ?? configService.current().practiceId)
+            : configService.current().practiceId,
+      }),
+    );
     registerUtilityRoutes(app, createUtilityService({ cors }));
 
     await app.register(
@@ -306,6 +322,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
       const housekeeping = async () => {
         await requestLogs.purgeExpired();
         await adminAuth.purgeExpired();
+        await idempotency.purgeExpired();
       };
       every(HOUSEKEEPING_MS, housekeeping, 'housekeeping');
       if (athenaHttp && settings.athena.practiceId) {

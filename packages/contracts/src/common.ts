@@ -14,6 +14,10 @@ export const ErrorResponse = z.object({
       }),
     )
     .optional(),
+  /** Facts the caller needs to recover, e.g. the id of a patient created before a later step failed. */
+  context: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+    .optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 

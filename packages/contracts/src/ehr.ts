@@ -23,7 +23,10 @@ export const EhrId = z
   .regex(/^\d{1,20}$/, 'must be a numeric id');
 
 export const PracticeParams = z.strictObject({
-  practiceId: z.string().trim().regex(/^\d{1,20}$/, 'must be 1 to 20 digits'),
+  practiceId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}$/, 'must be 1 to 20 digits'),
 });
 
 const NameFilter = z.string().trim().min(1).max(50);
@@ -192,7 +195,10 @@ export const AppointmentList = z.object({
   appointments: z.array(Appointment),
 });
 export type AppointmentList = z.infer<typeof AppointmentList>;
-export const ProviderList = z.object({ totalCount: z.number().int(), providers: z.array(Provider) });
+export const ProviderList = z.object({
+  totalCount: z.number().int(),
+  providers: z.array(Provider),
+});
 export type ProviderList = z.infer<typeof ProviderList>;
 export const DepartmentList = z.object({
   totalCount: z.number().int(),

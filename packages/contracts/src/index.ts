@@ -7,3 +7,4 @@ export * from './ehr-status.js';
 export * from './system.js';
 export * from './utility.js';
 export * from './ehr.js';
+export * from './aggregation.js';

@@ -103,6 +103,16 @@ export interface MockSlotBookingsTable {
   updated_at: Timestamp;
 }
 
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  request_hash: string;
+  status: 'pending' | 'done';
+  status_code: number | null;
+  response: Json | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
@@ -113,6 +123,7 @@ export interface Database {
   request_logs: RequestLogsTable;
   mock_patients: MockPatientsTable;
   mock_slot_bookings: MockSlotBookingsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;

@@ -13,6 +13,8 @@ export class HttpError extends Error {
     readonly code?: string,
     readonly details?: FieldProblem[],
     readonly headers?: Record<string, string>,
+    /** Facts the caller needs to recover (sent as `context`). */
+    readonly context?: Record<string, string | number | boolean | null>,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -63,6 +63,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         message: error.message,
         code: error.code,
         details: error.details,
+        context: error.context,
       });
     }
 

@@ -1,0 +1,279 @@
+import type {
+  AppointmentTypesQuery,
+  CreatePatientWithAppointmentBody,
+  DepartmentAppointmentTypes,
+  DepartmentProviders,
+  EhrSource,
+  PatientDetail,
+  PatientLookupQuery,
+  PatientOpenSlots,
+  PatientOpenSlotsQuery,
+  PatientProvider,
+  PatientWithAppointmentCreated,
+  Provider,
+} from '@ehr-gateway/contracts';
+import { addDays, todayIn } from '@ehr-gateway/synthetic-practice';
+
+import { conflict, HttpError, notFound } from '../../lib/http-errors.js';
+import type { EhrCallContext, EhrClient } from '../ehr/ehr-client.js';
+import { resolveRange, type EhrService } from '../ehr/ehr-service.js';
+import type { IdempotencyService } from '../idempotency/idempotency-service.js';
+
+/** Open slots are looked up this far ahead when the caller gives no range. */
+const DEFAULT_SLOT_WINDOW_DAYS = 14;
+const PROVIDER_PAGE = 500;
+
+interface Deps {
+  ehr: EhrService;
+  idempotency: IdempotencyService;
+  /** The practice each EHR serves: athena's from settings, the Mock EHR's from the gateway config. */
+  practiceIdFor: (source: EhrSource) => string;
+  now?: () => Date;
+}
+
+/**
+ * Scheduling flows that take several EHR calls: who works where, what can be booked, a patient's
+ * provider and open slots, and registering a patient with an appointment in one request.
+ */
+export function createAggregationService({
+  ehr,
+  idempotency,
+  practiceIdFor,
+  now = () => new Date(),
+}: Deps) {
+  async function allProviders(client: EhrClient, practiceId: string, ctx: EhrCallContext) {
+    const providers: Provider[] = [];
+    for (let offset = 0; ; offset += PROVIDER_PAGE) {
+      const page = await client.listProviders(practiceId, { limit: PROVIDER_PAGE, offset }, ctx);
+      providers.push(...page.providers);
+      if (page.providers.length < PROVIDER_PAGE || providers.length >= page.totalCount) {
+        return providers;
+      }
+    }
+  }
+
+  async function findOnePatient(
+    client: EhrClient,
+    practiceId: string,
+    query: PatientLookupQuery,
+    ctx: EhrCallContext,
+  ): Promise<PatientDetail> {
+    const matches = await client.findPatients(
+      practiceId,
+      { firstName: query.firstname, lastName: query.lastname, dob: query.dob },
+      ctx,
+    );
+    if (matches.length === 0) {
+      throw notFound(
+        `No patient named ${query.firstname} ${query.lastname} born ${query.dob}`,
+        'PATIENT_NOT_FOUND',
+      );
+    }
+    if (matches.length > 1) {
+      throw conflict(
+        `${matches.length} patients are named ${query.firstname} ${query.lastname} born ${query.dob}; look them up by id instead`,
+        'PATIENT_AMBIGUOUS',
+      );
+    }
+    return matches[0]!;
+  }
+
+  return {
+    async departmentProviders(
+      source: EhrSource,
+      ctx: EhrCallContext,
+    ): Promise<DepartmentProviders> {
+      const client = ehr.client(source);
+      const practiceId = practiceIdFor(source);
+      const [{ departments }, providers] = await Promise.all([
+        client.listDepartments(practiceId, ctx),
+        allProviders(client, practiceId, ctx),
+      ]);
+      return {
+        totalCount: departments.length,
+        departments: departments.map((department) => ({
+          ...department,
+          providers: providers.filter((provider) => provider.homeDepartmentId === department.id),
+        })),
+      };
+    },
+
+    async appointmentTypes(
+      query: AppointmentTypesQuery,
+      ctx: EhrCallContext,
+    ): Promise<DepartmentAppointmentTypes> {
+      const client = ehr.client(query.source);
+      const types = await client.listAppointmentTypes(
+        practiceIdFor(query.source),
+        { departmentId: query.departmentid },
+        ctx,
+      );
+      return {
+        departmentId: query.departmentid,
+        totalCount: types.length,
+        appointmentTypes: types,
+      };
+    },
+
+    async patientProvider(
+      query: PatientLookupQuery,
+      ctx: EhrCallContext,
+    ): Promise<PatientProvider> {
+      const client = ehr.client(query.source);
+      const practiceId = practiceIdFor(query.source);
+      const patient = await findOnePatient(client, practiceId, query, ctx);
+      const [providers, { departments }] = await Promise.all([
+        patient.primaryProviderId ? allProviders(client, practiceId, ctx) : Promise.resolve([]),
+        client.listDepartments(practiceId, ctx),
+      ]);
+      const provider = providers.find((p) => p.id === patient.primaryProviderId) ?? null;
+      const departmentId = patient.departmentId ?? provider?.homeDepartmentId ?? null;
+      return {
+        patient,
+        provider,
+        department: departments.find((d) => d.id === departmentId) ?? null,
+      };
+    },
+
+    async patientOpenSlots(
+      query: PatientOpenSlotsQuery,
+      ctx: EhrCallContext,
+    ): Promise<PatientOpenSlots> {
+      const client = ehr.client(query.source);
+      const practiceId = practiceIdFor(query.source);
+      const patient = await findOnePatient(client, practiceId, query, ctx);
+      if (!patient.departmentId) {
+        throw conflict(
+          `Patient ${patient.id} has no department to book in`,
+          'PATIENT_WITHOUT_DEPARTMENT',
+        );
+      }
+      const today = todayIn('UTC', now());
+      const start = query.startDate ?? today;
+      const { startDate, endDate } = resolveRange(
+        start,
+        query.endDate ?? addDays(start, DEFAULT_SLOT_WINDOW_DAYS),
+      );
+      const search = {
+        departmentId: patient.departmentId,
+        appointmentTypeId: query.appointmenttypeid,
+        startDate,
+        endDate,
+      };
+      // Prefer the patient's own provider; fall back to anyone in their department.
+      let providerId: string | null = patient.primaryProviderId;
+      let slots = providerId
+        ? await client.listOpenSlots(practiceId, { ...search, providerId }, ctx)
+        : [];
+      if (slots.length === 0) {
+        providerId = null;
+        slots = await client.listOpenSlots(practiceId, search, ctx);
+      }
+      return {
+        patient,
+        departmentId: patient.departmentId,
+        providerId,
+        appointmentTypeId: query.appointmenttypeid,
+        totalCount: slots.length,
+        slots,
+      };
+    },
+
+    /**
+     * Finds or registers the patient, then books the earliest matching open slot on the requested
+     * day. With an Idempotency-Key a retry returns the first answer and never books twice.
+     */
+    async createPatientWithAppointment(
+      source: EhrSource,
+      body: CreatePatientWithAppointmentBody,
+      idempotencyKey: string | undefined,
+      ctx: EhrCallContext,
+    ) {
+      const practiceId = practiceIdFor(source);
+      return idempotency.run<PatientWithAppointmentCreated>(
+        `patient-with-appointment:${source}:${practiceId}`,
+        idempotencyKey,
+        body,
+        async () => {
+          const client = ehr.client(source);
+          const { patient, appointment } = body;
+          const registered = await client.createPatient(
+            practiceId,
+            {
+              firstName: patient.firstname,
+              lastName: patient.lastname,
+              dob: patient.dob,
+              sex: patient.sex,
+              email: patient.email,
+              phone: patient.phone,
+              city: patient.city,
+              state: patient.state,
+              zip: patient.zip,
+              departmentId: patient.departmentid,
+            },
+            ctx,
+          );
+          if (registered.created) {
+            await ehr.invalidate(source, practiceId);
+          }
+          const context = { patientId: registered.patientId, patientCreated: registered.created };
+          try {
+            const [slot] = await client.listOpenSlots(
+              practiceId,
+              {
+                departmentId: appointment.departmentId,
+                appointmentTypeId: appointment.appointmentTypeId,
+                providerId: appointment.providerId,
+                startDate: appointment.date,
+                endDate: appointment.date,
+                limit: 1,
+              },
+              ctx,
+            );
+            if (!slot) {
+              throw conflict(
+                `No open ${appointment.providerId ? `slot with provider ${appointment.providerId}` : 'slot'} for appointment type ${appointment.appointmentTypeId} in department ${appointment.departmentId} on ${appointment.date}`,
+                'NO_OPEN_SLOT',
+              );
+            }
+            const booked = await client.bookAppointment(
+              practiceId,
+              {
+                slotId: slot.id,
+                patientId: registered.patientId,
+                appointmentTypeId: appointment.appointmentTypeId,
+                notes: appointment.notes,
+              },
+              ctx,
+            );
+            await ehr.invalidate(source, practiceId);
+            return {
+              statusCode: 201,
+              body: {
+                patient: { id: registered.patientId, created: registered.created },
+                appointment: booked,
+              },
+            };
+          } catch (error) {
+            if (error instanceof HttpError) {
+              const who = registered.created
+                ? `Patient ${registered.patientId} was registered`
+                : `Patient ${registered.patientId} was found`;
+              throw new HttpError(
+                error.statusCode,
+                `${who}, but no appointment was booked: ${error.message}`,
+                error.code,
+                error.details,
+                error.headers,
+                context,
+              );
+            }
+            throw error;
+          }
+        },
+      );
+    },
+  };
+}
+
+export type AggregationService = ReturnType<typeof createAggregationService>;
