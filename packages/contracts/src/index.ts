@@ -8,3 +8,4 @@ export * from './system.js';
 export * from './utility.js';
 export * from './ehr.js';
 export * from './aggregation.js';
+export * from './smart-scheduling.js';
