@@ -1,0 +1,126 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+
+import { createQueryClient } from '@/lib/query-client';
+import { mockFetch, type MockResponse } from '@/test/mock-fetch';
+
+import { AppProvider } from './provider';
+import { routes } from './router';
+
+const USER = { user: { username: 'admin', displayName: 'Admin User' } };
+const SYSTEM = {
+  environment: 'prod',
+  version: '0.1.0',
+  athena: { configured: false, baseUrl: null, clientIdMasked: null },
+  mockEhr: { enabled: true },
+};
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return router;
+}
+
+describe('console app', () => {
+  it('asks for sign-in without a session, then shows the page that was asked for', async () => {
+    let signedIn = false;
+    const fetchMock = mockFetch({
+      'GET /admin/session': () => (signedIn ? { body: USER } : { status: 401, body: {} }),
+      'POST /admin/session': ({ init }): MockResponse => {
+        const { password } = JSON.parse(String(init.body)) as { password: string };
+        if (password !== 'right') {
+          return { status: 401, body: { message: 'Invalid username or password' } };
+        }
+        signedIn = true;
+        return { body: USER };
+      },
+      'GET /admin/system': { body: SYSTEM },
+      'GET /admin/logs': { body: { logs: [] } },
+    });
+    const router = renderApp('/logs');
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText('Username'), 'admin');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password');
+
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'right');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Request Logs' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/logs');
+    expect(await screen.findByText('Admin User')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No logs found matching the current filters'),
+    ).toBeInTheDocument();
+    const logsCall = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/admin/logs'));
+    expect(String(logsCall?.[0])).toBe('/admin/logs?limit=25');
+  });
+
+  it('shows the lockout message on 429', async () => {
+    mockFetch({
+      'GET /admin/session': { status: 401, body: {} },
+      'POST /admin/session': {
+        status: 429,
+        body: {
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: 'Too many attempts. Wait 5 minutes.',
+        },
+      },
+    });
+    renderApp('/');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Username'), 'admin');
+    await user.type(screen.getByLabelText('Password'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Wait 5 minutes.',
+    );
+  });
+
+  it('returns to the sign-in screen, keeping the route, when a call answers 401', async () => {
+    mockFetch({
+      'GET /admin/session': { body: USER },
+      'GET /admin/system': { body: SYSTEM },
+      'GET /admin/api-keys': { status: 401, body: { message: 'Session expired' } },
+    });
+    const router = renderApp('/api-keys');
+
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/api-keys');
+    // A 401 is a sign-in matter, not a load failure.
+    expect(
+      screen.queryByText('Failed to load API keys. Please try again.'),
+    ).not.toBeInTheDocument();
+  });
+
+  it('shows Page Not Found for unknown paths and for /metrics', async () => {
+    mockFetch({ 'GET /admin/session': { body: USER }, 'GET /admin/system': { body: SYSTEM } });
+    renderApp('/metrics');
+
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/');
+    const metrics = screen.getAllByRole('link', { name: 'Metrics' })[0]!;
+    expect(metrics).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows the Endpoints heading with its two tabs, Documentation first', async () => {
+    mockFetch({ 'GET /admin/session': { body: USER }, 'GET /admin/system': { body: SYSTEM } });
+    renderApp('/endpoints');
+
+    expect(await screen.findByRole('heading', { name: 'Endpoints' })).toBeInTheDocument();
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Documentation', 'API Tester']);
+    expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(screen.getByText('prod')).toBeInTheDocument());
+  });
+});

@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+
+import { PageHeader } from '@/components/page-header';
+import { ApiKeysCard } from '@/features/api-keys/components/api-keys-card';
+import { StatusCards } from '@/features/ehr-status/components/status-cards';
+import { ConfigCard } from '@/features/gateway-config/components/config-card';
+import { RecentRequestsCard } from '@/features/request-logs/components/recent-requests-card';
+
+/** The sidebar's #athena / #mock-ehr links land here; scroll on every visit, not only the first. */
+function useScrollToHash() {
+  const { hash, key } = useLocation();
+  useEffect(() => {
+    if (!hash) {
+      return;
+    }
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [hash, key]);
+}
+
+export function DashboardRoute() {
+  useScrollToHash();
+  return (
+    <div className="space-y-6">
+      <title>Dashboard · EHR API Gateway</title>
+      <PageHeader
+        title="Dashboard"
+        description="Monitor the health and activity of your EHR API Gateway."
+      />
+      <StatusCards />
+      <RecentRequestsCard />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ApiKeysCard />
+        <ConfigCard />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+import {
+  Activity,
+  Bell,
+  LogOut,
+  Menu,
+  Moon,
+  PanelLeft,
+  PanelLeftClose,
+  Search,
+  Sun,
+  User,
+} from 'lucide-react';
+import { useState, type FormEvent, type ReactNode, type Ref } from 'react';
+import { Link, useNavigate } from 'react-router';
+
+import { useTheme } from '@/components/theme-provider';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { isTheme } from '@/lib/theme';
+
+import { SIDEBAR_ID } from './sidebar';
+
+const NOTIFICATION_COUNT = 2;
+
+function ThemeToggle() {
+  const { resolvedTheme, toggleTheme } = useTheme();
+  const next = resolvedTheme === 'dark' ? 'light' : 'dark';
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={`Switch to ${next} theme`}
+      title={`Switch to ${next} theme`}
+      onClick={toggleTheme}
+    >
+      {resolvedTheme === 'dark' ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
+    </Button>
+  );
+}
+
+function DocumentationSearch() {
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const trimmed = query.trim();
+    void navigate(trimmed ? `/endpoints?q=${encodeURIComponent(trimmed)}` : '/endpoints');
+  }
+
+  return (
+    <form
+      role="search"
+      onSubmit={handleSubmit}
+      className="relative hidden w-full max-w-sm lg:block"
+    >
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+      />
+      <input
+        type="search"
+        aria-label="Search documentation"
+        placeholder="Search documentation…"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        className="h-9 w-full rounded-md border border-input bg-background pr-3 pl-8 text-sm text-foreground placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      />
+    </form>
+  );
+}
+
+function UserMenu({ displayName, onSignOut }: { displayName: string; onSignOut: () => void }) {
+  const { theme, setTheme } = useTheme();
+  return (
+    // Non-modal: a modal menu hides the page with aria-hidden while focusable controls remain.
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" className="gap-2 px-2 sm:px-3" aria-label={displayName}>
+          <span className="flex size-7 items-center justify-center rounded-full bg-secondary">
+            <User aria-hidden="true" className="size-4" />
+          </span>
+          <span className="hidden max-w-40 truncate sm:inline">{displayName}</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>
+          Signed in as <span className="text-foreground">{displayName}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel>Theme</DropdownMenuLabel>
+        <DropdownMenuRadioGroup
+          value={theme}
+          onValueChange={(value) => isTheme(value) && setTheme(value)}
+        >
+          <DropdownMenuRadioItem value="light">Light</DropdownMenuRadioItem>
+          <DropdownMenuRadioItem value="dark">Dark</DropdownMenuRadioItem>
+          <DropdownMenuRadioItem value="system">System</DropdownMenuRadioItem>
+        </DropdownMenuRadioGroup>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={onSignOut}>
+          <LogOut aria-hidden="true" />
+          Sign out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+export interface HeaderProps {
+  sidebarCollapsed: boolean;
+  onToggleSidebar: () => void;
+  onOpenMobileSidebar: () => void;
+  menuButtonRef?: Ref<HTMLButtonElement>;
+  environmentBadge?: ReactNode;
+  displayName: string;
+  onSignOut: () => void;
+}
+
+export function Header({
+  sidebarCollapsed,
+  onToggleSidebar,
+  onOpenMobileSidebar,
+  menuButtonRef,
+  environmentBadge,
+  displayName,
+  onSignOut,
+}: HeaderProps) {
+  return (
+    <header className="sticky top-0 z-40 flex h-14 items-center gap-1 border-b bg-card/95 px-2 backdrop-blur sm:gap-2 sm:px-4">
+      <Button
+        ref={menuButtonRef}
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        onClick={onOpenMobileSidebar}
+      >
+        <Menu aria-hidden="true" />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="hidden md:inline-flex"
+        aria-label={sidebarCollapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+        aria-expanded={!sidebarCollapsed}
+        aria-controls={SIDEBAR_ID}
+        onClick={onToggleSidebar}
+      >
+        {sidebarCollapsed ? (
+          <PanelLeft aria-hidden="true" />
+        ) : (
+          <PanelLeftClose aria-hidden="true" />
+        )}
+      </Button>
+
+      <Link
+        to="/"
+        className="flex min-w-0 items-center gap-2 rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      >
+        <Activity
+          aria-hidden="true"
+          className="hidden size-5 shrink-0 text-primary min-[420px]:block dark:text-blue-400"
+        />
+        <span className="truncate text-sm font-semibold sm:text-base">EHR API Gateway</span>
+      </Link>
+      {environmentBadge}
+
+      <div className="flex flex-1 justify-center lg:px-4">
+        <DocumentationSearch />
+      </div>
+
+      <div className="flex items-center gap-1">
+        <ThemeToggle />
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label={`Notifications: ${NOTIFICATION_COUNT} unread`}
+          title="Notifications"
+        >
+          <Bell aria-hidden="true" />
+          <span
+            aria-hidden="true"
+            className="absolute top-1 right-1 flex size-4 items-center justify-center rounded-full bg-red-700 text-[10px] leading-none font-bold text-white"
+          >
+            {NOTIFICATION_COUNT}
+          </span>
+        </Button>
+        <UserMenu displayName={displayName} onSignOut={onSignOut} />
+      </div>
+    </header>
+  );
+}

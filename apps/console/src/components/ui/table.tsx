@@ -1,0 +1,56 @@
+import type { ComponentProps, ReactNode } from 'react';
+
+import { cn } from '@/lib/utils';
+
+export function Table({ className, ...props }: ComponentProps<'table'>) {
+  return (
+    // Focusable so keyboard users can scroll a table that is wider than a phone screen.
+    <div
+      tabIndex={0}
+      className="relative w-full overflow-x-auto rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
+      <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
+    </div>
+  );
+}
+
+export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
+  return <thead className={cn('[&_tr]:border-b', className)} {...props} />;
+}
+
+export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
+  return <tbody className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
+}
+
+export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
+  return (
+    <tr className={cn('border-b transition-colors hover:bg-muted/50', className)} {...props} />
+  );
+}
+
+export function TableHead({ className, ...props }: ComponentProps<'th'>) {
+  return (
+    <th
+      scope="col"
+      className={cn(
+        'h-10 px-3 text-left align-middle text-xs font-semibold whitespace-nowrap text-muted-foreground uppercase',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TableCell({ className, ...props }: ComponentProps<'td'>) {
+  return <td className={cn('px-3 py-2.5 align-middle', className)} {...props} />;
+}
+
+export function TableEmpty({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="px-3 py-10 text-center text-sm text-muted-foreground">
+        {children}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,41 @@
+import type { CreateApiKeyBody } from '@ehr-gateway/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { getApiKeysQueryOptions } from './get-api-keys';
+
+export interface CreatedApiKey {
+  name: string;
+  /** The full key, shown once; null when the answer did not carry one where expected. */
+  key: string | null;
+}
+
+function readKey(body: unknown): string | null {
+  if (!body || typeof body !== 'object') {
+    return null;
+  }
+  const { apiKey, key } = body as { apiKey?: unknown; key?: unknown };
+  if (
+    apiKey &&
+    typeof apiKey === 'object' &&
+    typeof (apiKey as { key?: unknown }).key === 'string'
+  ) {
+    return (apiKey as { key: string }).key;
+  }
+  return typeof key === 'string' ? key : null;
+}
+
+export async function createApiKey(body: CreateApiKeyBody): Promise<CreatedApiKey> {
+  // Typed as unknown: the key is read defensively (apiKey.key, else key) as the spec asks.
+  const answer = await api.post<unknown>('/admin/api-keys', body);
+  return { name: body.name, key: readKey(answer) };
+}
+
+export function useCreateApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createApiKey,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: getApiKeysQueryOptions().queryKey }),
+  });
+}

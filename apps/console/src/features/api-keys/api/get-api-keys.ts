@@ -1,0 +1,31 @@
+import { ApiKeyList, type ApiKeySummary } from '@ehr-gateway/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+
+import { api } from '@/lib/api-client';
+
+export const UNEXPECTED_FORMAT_MESSAGE = 'Received an unexpected data format from the server.';
+
+/** Lists keys (masked). Any answer that is not `{ apiKeys: [...] }` counts as no keys. */
+export async function getApiKeys(signal?: AbortSignal): Promise<ApiKeySummary[]> {
+  const parsed = ApiKeyList.safeParse(await api.get<unknown>('/admin/api-keys', { signal }));
+  if (!parsed.success) {
+    toast.warning('Warning', { description: UNEXPECTED_FORMAT_MESSAGE });
+    return [];
+  }
+  return parsed.data.apiKeys;
+}
+
+export function getApiKeysQueryOptions() {
+  return queryOptions({
+    queryKey: ['api-keys'],
+    queryFn: ({ signal }) => getApiKeys(signal),
+    meta: {
+      errorToast: { title: 'Error', description: 'Failed to load API keys. Please try again.' },
+    },
+  });
+}
+
+export function useApiKeys() {
+  return useQuery(getApiKeysQueryOptions());
+}

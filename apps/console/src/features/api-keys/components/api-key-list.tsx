@@ -1,0 +1,89 @@
+import type { ApiKeySummary } from '@ehr-gateway/contracts';
+import { KeyRound } from 'lucide-react';
+
+import { Badge } from '@/components/ui/badge';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDate, formatDateTime, formatRelativeTime } from '@/lib/format';
+
+import { CopyKeyButton } from './copy-key-button';
+import { DeleteApiKeyButton } from './delete-api-key-button';
+
+export const NO_KEYS_MESSAGE = 'No API keys found. Generate a new key to get started.';
+
+function isExpired(expiresAt: string | null, now = Date.now()) {
+  return expiresAt !== null && new Date(expiresAt).getTime() <= now;
+}
+
+export function ApiKeyListSkeleton({ rows = 3 }: { rows?: number }) {
+  return (
+    <ul aria-busy="true" aria-label="Loading API keys" className="divide-y rounded-lg border">
+      {Array.from({ length: rows }, (_, index) => (
+        <li key={index} className="flex items-center gap-3 p-3">
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-4 w-32" />
+            <Skeleton className="h-3 w-48" />
+          </div>
+          <Skeleton className="size-8" />
+          <Skeleton className="size-8" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ApiKeyList({
+  keys,
+  isPending,
+}: {
+  keys: ApiKeySummary[] | undefined;
+  isPending: boolean;
+}) {
+  if (isPending) {
+    return <ApiKeyListSkeleton />;
+  }
+  if (!keys?.length) {
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-8 text-center">
+        <KeyRound aria-hidden="true" className="size-6 text-muted-foreground" />
+        <p className="text-sm text-muted-foreground">{NO_KEYS_MESSAGE}</p>
+      </div>
+    );
+  }
+  return (
+    <ul aria-label="API keys" className="divide-y rounded-lg border">
+      {keys.map((apiKey) => (
+        <li key={apiKey.id} className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap">
+          <div className="min-w-0 flex-1 space-y-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <p className="truncate font-medium">{apiKey.name}</p>
+              {isExpired(apiKey.expiresAt) && <Badge variant="error">Expired</Badge>}
+            </div>
+            <code className="block truncate font-mono text-xs text-muted-foreground">
+              {apiKey.key}
+            </code>
+            <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
+              <span title={formatDateTime(apiKey.createdAt)}>
+                Created {formatDate(apiKey.createdAt)}
+              </span>
+              <span title={apiKey.lastUsedAt ? formatDateTime(apiKey.lastUsedAt) : undefined}>
+                {apiKey.lastUsedAt
+                  ? `Last used ${formatRelativeTime(apiKey.lastUsedAt)}`
+                  : 'Never used'}
+              </span>
+              {apiKey.expiresAt && (
+                <span title={formatDateTime(apiKey.expiresAt)}>
+                  {isExpired(apiKey.expiresAt) ? 'Expired' : 'Expires'}{' '}
+                  {formatDate(apiKey.expiresAt)}
+                </span>
+              )}
+            </p>
+          </div>
+          <div className="flex items-center gap-1">
+            <CopyKeyButton value={apiKey.key} label={`Copy API key ${apiKey.name}`} />
+            <DeleteApiKeyButton apiKey={apiKey} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,190 @@
+import { API_KEY_NAME_MAX } from '@ehr-gateway/contracts';
+import { LoaderCircle, Plus, TriangleAlert } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+
+import { useCreateApiKey, type CreatedApiKey } from '../api/create-api-key';
+import { CopyKeyButton } from './copy-key-button';
+import {
+  createErrorMessage,
+  KEY_FORMAT_UNEXPECTED_TEXT,
+  UNEXPECTED_KEY_FORMAT_MESSAGE,
+} from './create-error-message';
+
+const EXPIRY_OPTIONS = [
+  { value: 'never', label: 'Never', days: null },
+  { value: '30', label: 'In 30 days', days: 30 },
+  { value: '90', label: 'In 90 days', days: 90 },
+  { value: '365', label: 'In 1 year', days: 365 },
+] as const;
+
+type ExpiryValue = (typeof EXPIRY_OPTIONS)[number]['value'];
+
+function expiresAtFor(value: ExpiryValue, now = Date.now()): string | null {
+  const days = EXPIRY_OPTIONS.find((option) => option.value === value)?.days ?? null;
+  return days === null ? null : new Date(now + days * 24 * 60 * 60 * 1000).toISOString();
+}
+
+/** Two steps: a name form, then the new key shown once. Closing forgets the key. */
+export function CreateApiKeyDialog() {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [expiry, setExpiry] = useState<ExpiryValue>('never');
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const createKey = useCreateApiKey();
+
+  function handleOpenChange(next: boolean) {
+    setOpen(next);
+    if (!next) {
+      setName('');
+      setExpiry('never');
+      setCreated(null);
+      createKey.reset();
+    }
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed || createKey.isPending) {
+      return;
+    }
+    createKey.mutate(
+      { name: trimmed, expiresAt: expiresAtFor(expiry) },
+      {
+        onSuccess: (result) => {
+          setName('');
+          setCreated(result);
+          if (result.key === null) {
+            toast.warning('Warning', { description: UNEXPECTED_KEY_FORMAT_MESSAGE });
+          } else {
+            toast.success('API Key Created', {
+              description: `"${result.name}" was created. Copy the key now; it cannot be displayed again.`,
+            });
+          }
+        },
+        onError: (error) => {
+          toast.error('Error', { description: createErrorMessage(error) });
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={handleOpenChange}>
+      <DialogTrigger asChild>
+        <Button>
+          <Plus aria-hidden="true" />
+          New API Key
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        {created ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>API Key Created</DialogTitle>
+              <DialogDescription>
+                The key &ldquo;{created.name}&rdquo; is ready. Give it to the client that will call
+                the gateway.
+              </DialogDescription>
+            </DialogHeader>
+            {created.key === null ? (
+              <p className="rounded-md border p-3 text-sm">{KEY_FORMAT_UNEXPECTED_TEXT}</p>
+            ) : (
+              <div className="space-y-2">
+                <Label htmlFor={`${id}-created-key`}>API Key</Label>
+                <div className="flex items-center gap-2">
+                  <Input
+                    id={`${id}-created-key`}
+                    value={created.key}
+                    readOnly
+                    className="font-mono text-xs"
+                    onFocus={(event) => event.currentTarget.select()}
+                  />
+                  <CopyKeyButton value={created.key} label="Copy API key" />
+                </div>
+              </div>
+            )}
+            <p
+              role="note"
+              className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+            >
+              <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              Copy this key now and store it somewhere safe. It cannot be displayed again.
+            </p>
+            <DialogFooter>
+              <Button onClick={() => handleOpenChange(false)}>Close</Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <form className="grid gap-4" onSubmit={handleSubmit}>
+            <DialogHeader>
+              <DialogTitle>Create New API Key</DialogTitle>
+              <DialogDescription>
+                Name the key after the client that will use it, so you can recognise it later.
+              </DialogDescription>
+            </DialogHeader>
+            <div className="space-y-2">
+              <Label htmlFor={`${id}-name`}>Name</Label>
+              <Input
+                id={`${id}-name`}
+                placeholder="e.g. Scheduling voice agent"
+                value={name}
+                maxLength={API_KEY_NAME_MAX}
+                autoComplete="off"
+                onChange={(event) => setName(event.target.value)}
+              />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-expiry`}>Expires</Label>
+              <Select value={expiry} onValueChange={(value) => setExpiry(value as ExpiryValue)}>
+                <SelectTrigger id={`${id}-expiry`}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {EXPIRY_OPTIONS.map((option) => (
+                    <SelectItem key={option.value} value={option.value}>
+                      {option.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <DialogFooter>
+              <Button variant="outline" onClick={() => handleOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={!name.trim() || createKey.isPending}>
+                {createKey.isPending && (
+                  <LoaderCircle aria-hidden="true" className="animate-spin" />
+                )}
+                Generate Key
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

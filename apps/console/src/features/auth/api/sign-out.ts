@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { getSessionQueryOptions } from './get-session';
+
+export function signOut() {
+  return api.delete('/admin/session');
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signOut,
+    onSettled: () => {
+      // Even if the call failed the user asked to leave: drop every cached admin answer.
+      queryClient.clear();
+      queryClient.setQueryData(getSessionQueryOptions().queryKey, null);
+    },
+  });
+}

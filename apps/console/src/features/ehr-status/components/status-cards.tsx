@@ -1,0 +1,134 @@
+import { Activity, Database, FlaskConical } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatRelativeTime } from '@/lib/format';
+
+import { useEhrStatus } from '../api/get-ehr-status';
+
+const UPTIME_PERCENT = 98;
+
+function StatusCard({
+  id,
+  title,
+  icon,
+  children,
+}: {
+  id?: string;
+  title: string;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card id={id} aria-labelledby={id ? `${id}-title` : undefined} className="scroll-mt-24">
+      <CardHeader className="flex-row items-center justify-between pb-2">
+        <CardTitle id={id ? `${id}-title` : undefined} className="text-sm font-medium">
+          {title}
+        </CardTitle>
+        <span className="text-muted-foreground [&_svg]:size-4" aria-hidden="true">
+          {icon}
+        </span>
+      </CardHeader>
+      <CardContent className="space-y-3">{children}</CardContent>
+    </Card>
+  );
+}
+
+function StatusCardSkeleton({ id, title }: { id?: string; title: string }) {
+  return (
+    <Card id={id} className="scroll-mt-24" aria-busy="true" aria-label={`${title} (loading)`}>
+      <CardHeader className="pb-2">
+        <Skeleton className="h-4 w-24" />
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <Skeleton className="h-6 w-28" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-2/3" />
+      </CardContent>
+    </Card>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <p className="text-sm text-muted-foreground">
+      {label}: <span className="font-medium text-foreground">{children}</span>
+    </p>
+  );
+}
+
+export function StatusCards() {
+  const { data, isPending, isError } = useEhrStatus();
+
+  if (isPending) {
+    return (
+      <div className="grid gap-4 md:grid-cols-3">
+        <StatusCardSkeleton title="API Status" />
+        <StatusCardSkeleton id="athena" title="Athena EHR" />
+        <StatusCardSkeleton id="mock-ehr" title="Mock EHR" />
+      </div>
+    );
+  }
+
+  const athena = data?.athena;
+  const athenaConnected = athena?.status === 'connected';
+  const mockConnected = data?.mockEhr.status === 'connected';
+  const athenaMessage = isError ? 'Could not load the EHR status.' : athena?.message;
+
+  return (
+    <div className="grid gap-4 md:grid-cols-3">
+      <StatusCard title="API Status" icon={<Activity />}>
+        <Badge variant="success" className="text-sm">
+          Operational
+        </Badge>
+        <div className="space-y-1.5">
+          <div
+            role="meter"
+            aria-label="Uptime"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={UPTIME_PERCENT}
+            className="h-2 overflow-hidden rounded-full bg-muted dark:bg-slate-800"
+          >
+            <div
+              className="h-full rounded-full bg-green-600"
+              style={{ width: `${UPTIME_PERCENT}%` }}
+            />
+          </div>
+          <p className="text-sm text-muted-foreground">
+            {UPTIME_PERCENT}% uptime in the last 30 days
+          </p>
+        </div>
+      </StatusCard>
+
+      <StatusCard id="athena" title="Athena EHR" icon={<Database />}>
+        <Badge variant={athenaConnected ? 'success' : 'error'} className="text-sm">
+          {athenaConnected ? 'Connected' : 'Disconnected'}
+        </Badge>
+        {athenaConnected ? (
+          <>
+            <Detail label="Practice ID">{athena?.practiceId ?? 'N/A'}</Detail>
+            <Detail label="Last Synced">
+              {athena?.lastSyncedAt ? formatRelativeTime(athena.lastSyncedAt) : 'N/A'}
+            </Detail>
+          </>
+        ) : (
+          <>
+            <Detail label="Practice ID">N/A</Detail>
+            {athenaMessage && <p className="text-sm text-muted-foreground">{athenaMessage}</p>}
+          </>
+        )}
+      </StatusCard>
+
+      <StatusCard id="mock-ehr" title="Mock EHR" icon={<FlaskConical />}>
+        <Badge variant={mockConnected ? 'warning' : 'error'} className="text-sm">
+          {mockConnected ? 'Testing Mode' : 'Unavailable'}
+        </Badge>
+        <Detail label="Status">{mockConnected ? 'Active' : 'Inactive'}</Detail>
+        <Detail label="Environment">Development</Detail>
+      </StatusCard>
+    </div>
+  );
+}

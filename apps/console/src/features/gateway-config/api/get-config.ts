@@ -1,0 +1,32 @@
+import { DEFAULT_GATEWAY_CONFIG, type GatewayConfig } from '@ehr-gateway/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+export const configQueryKey = ['config'] as const;
+
+/** Fills what the gateway left out with the documented defaults (practiceId falls back to 12345). */
+export function withDefaults(config: Partial<GatewayConfig>): GatewayConfig {
+  return {
+    apiRoot: config.apiRoot ?? DEFAULT_GATEWAY_CONFIG.apiRoot,
+    practiceId: config.practiceId || DEFAULT_GATEWAY_CONFIG.practiceId,
+    logLevel: config.logLevel ?? DEFAULT_GATEWAY_CONFIG.logLevel,
+    caching: config.caching ?? DEFAULT_GATEWAY_CONFIG.caching,
+  };
+}
+
+export async function getConfig(signal?: AbortSignal): Promise<GatewayConfig> {
+  return withDefaults(await api.get<Partial<GatewayConfig>>('/admin/config', { signal }));
+}
+
+export function getConfigQueryOptions() {
+  return queryOptions({
+    queryKey: configQueryKey,
+    queryFn: ({ signal }) => getConfig(signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useConfig() {
+  return useQuery(getConfigQueryOptions());
+}

@@ -1,0 +1,25 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+
+import { ConfigForm } from './config-form';
+
+export function ConfigCard({
+  title = 'Gateway Configuration',
+  description = 'Settings that shape how the gateway answers',
+  showReset = false,
+}: {
+  title?: string;
+  description?: string;
+  showReset?: boolean;
+}) {
+  return (
+    <Card className="h-full">
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ConfigForm showReset={showReset} />
+      </CardContent>
+    </Card>
+  );
+}

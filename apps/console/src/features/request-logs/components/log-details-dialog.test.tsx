@@ -1,0 +1,72 @@
+import type { LogEntryDetail } from '@ehr-gateway/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { mockFetch } from '@/test/mock-fetch';
+import { renderWithProviders } from '@/test/render';
+
+import { errorSummary, LogDetailsDialog } from './log-details-dialog';
+
+const BASE: LogEntryDetail = {
+  id: 'log-1',
+  timestamp: '2025-03-04T11:55:00.000Z',
+  endpoint: '/api/12345/patients',
+  method: 'GET',
+  status: 200,
+  responseTime: 12,
+  source: 'mock',
+  apiKeyName: 'Voice agent',
+  requestId: 'req-1',
+  apiKeyId: 'k1',
+  requestData: { query: { limit: '5' }, body: null, headers: { accept: 'application/json' } },
+  responseData: { totalCount: 1 },
+  responseTruncated: false,
+  error: null,
+};
+
+describe('errorSummary', () => {
+  it('uses the recorded message, else points at the response, else says nothing is known', () => {
+    expect(errorSummary({ error: { message: 'Upstream timeout' }, responseData: null })).toBe(
+      'Upstream timeout',
+    );
+    expect(errorSummary({ error: { message: '' }, responseData: null })).toBe('Unknown error');
+    expect(errorSummary({ error: null, responseData: { message: 'Not found' } })).toBe(
+      'Error details in response data',
+    );
+    expect(errorSummary({ error: null, responseData: null })).toBe(
+      'Error occurred but no details available',
+    );
+  });
+});
+
+describe('LogDetailsDialog', () => {
+  it('shows the request, the response and no error block for a success', async () => {
+    mockFetch({ 'GET /admin/logs/log-1': { body: BASE } });
+    renderWithProviders(<LogDetailsDialog logId="log-1" onOpenChange={() => {}} />);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Log Details' });
+    expect(await within(dialog).findByText('/api/12345/patients')).toBeInTheDocument();
+    expect(within(dialog).getByText('Mock EHR')).toBeInTheDocument();
+    expect(within(dialog).getByText('200 OK')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Copy request data' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Copy response data' })).toBeInTheDocument();
+    expect(within(dialog).queryByText('Error Details')).not.toBeInTheDocument();
+  });
+
+  it('shows Error Details and the missing-response note for a failure', async () => {
+    mockFetch({
+      'GET /admin/logs/log-2': {
+        body: { ...BASE, id: 'log-2', status: 502, responseData: null, error: null },
+      },
+    });
+    renderWithProviders(<LogDetailsDialog logId="log-2" onOpenChange={() => {}} />);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Log Details' });
+    expect(await within(dialog).findByText('Error Details')).toBeInTheDocument();
+    expect(within(dialog).getByText('Error occurred but no details available')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('No response data captured for this request'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Copy response data' })).toBeNull();
+  });
+});

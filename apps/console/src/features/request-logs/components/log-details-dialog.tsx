@@ -1,0 +1,198 @@
+import type { LogEntryDetail } from '@ehr-gateway/contracts';
+import { CircleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+import { CopyButton } from '@/components/copy-button';
+import { MethodBadge } from '@/components/method-badge';
+import { StatusBadge } from '@/components/status-badge';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDateTime, formatJson, formatRelativeTime, formatResponseTime } from '@/lib/format';
+import { cn } from '@/lib/utils';
+
+import { useLog } from '../api/get-log';
+import { sourceLabel } from './source-label';
+
+const COPY_CONFIRM_MS = 2000;
+
+export function hasResponseData(value: unknown): boolean {
+  return value !== null && value !== undefined && value !== '';
+}
+
+/** The spec's fallbacks, in order: the recorded message, a pointer to the body, or nothing known. */
+export function errorSummary(log: Pick<LogEntryDetail, 'error' | 'responseData'>): string {
+  if (log.error) {
+    return log.error.message || 'Unknown error';
+  }
+  if (hasResponseData(log.responseData)) {
+    return 'Error details in response data';
+  }
+  return 'Error occurred but no details available';
+}
+
+function Field({
+  label,
+  children,
+  className,
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={cn('space-y-1', className)}>
+      <dt className="text-xs font-semibold text-muted-foreground uppercase">{label}</dt>
+      <dd className="text-sm break-all">{children}</dd>
+    </div>
+  );
+}
+
+function JsonBlock({
+  title,
+  value,
+  copyLabel,
+}: {
+  title: string;
+  value: string;
+  copyLabel: string;
+}) {
+  return (
+    <section className="space-y-2" aria-label={title}>
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold">{title}</h3>
+        <CopyButton
+          text={value}
+          label={copyLabel}
+          confirmMs={COPY_CONFIRM_MS}
+          successMessage={`${title} copied to clipboard`}
+          failureMessage="Failed to copy"
+        />
+      </div>
+      <pre
+        tabIndex={0}
+        className="max-h-72 overflow-auto rounded-md border bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap break-all"
+      >
+        {value}
+      </pre>
+    </section>
+  );
+}
+
+function LogDetailsBody({ log }: { log: LogEntryDetail }) {
+  const requestData = formatJson(log.requestData);
+  const responsePresent = hasResponseData(log.responseData);
+  return (
+    <div className="space-y-5">
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+        <Field label="Time">
+          <time dateTime={log.timestamp}>{formatDateTime(log.timestamp)}</time>
+          <span className="block text-xs text-muted-foreground">
+            {formatRelativeTime(log.timestamp)}
+          </span>
+        </Field>
+        <Field label="Source">{sourceLabel(log.source)}</Field>
+        <Field label="Method">
+          <MethodBadge method={log.method} />
+        </Field>
+        <Field label="Status">
+          <StatusBadge status={log.status} />
+        </Field>
+        <Field label="Response Time">{formatResponseTime(log.responseTime)}</Field>
+        <Field label="API Key">{log.apiKeyName ?? 'None'}</Field>
+        <Field label="Endpoint" className="col-span-2 sm:col-span-3">
+          <code className="font-mono text-xs">{log.endpoint}</code>
+        </Field>
+        <Field label="Request ID" className="col-span-2 sm:col-span-3">
+          <code className="font-mono text-xs">{log.requestId}</code>
+        </Field>
+      </dl>
+
+      {log.status >= 400 && (
+        <section
+          aria-label="Error Details"
+          className="space-y-2 rounded-md border border-red-200 bg-red-50 p-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
+          <h3 className="flex items-center gap-2 text-sm font-semibold">
+            <CircleAlert aria-hidden="true" className="size-4" />
+            Error Details
+          </h3>
+          <p className="text-sm">{errorSummary(log)}</p>
+          {log.error?.stack && (
+            <pre
+              tabIndex={0}
+              className="max-h-48 overflow-auto font-mono text-xs whitespace-pre-wrap break-all"
+            >
+              {log.error.stack}
+            </pre>
+          )}
+        </section>
+      )}
+
+      <JsonBlock title="Request Data" value={requestData} copyLabel="Copy request data" />
+
+      {responsePresent ? (
+        <div className="space-y-1">
+          <JsonBlock
+            title="Response Data"
+            value={formatJson(log.responseData)}
+            copyLabel="Copy response data"
+          />
+          {log.responseTruncated && (
+            <p className="text-xs text-muted-foreground">
+              The response was large; only its beginning was captured.
+            </p>
+          )}
+        </div>
+      ) : (
+        <section className="space-y-2" aria-label="Response Data">
+          <h3 className="text-sm font-semibold">Response Data</h3>
+          <p className="rounded-md border border-dashed p-3 text-sm text-muted-foreground">
+            No response data captured for this request
+          </p>
+        </section>
+      )}
+    </div>
+  );
+}
+
+export function LogDetailsDialog({
+  logId,
+  onOpenChange,
+}: {
+  logId: string | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { data, isPending, isError } = useLog(logId);
+
+  return (
+    <Dialog open={logId !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>Log Details</DialogTitle>
+          <DialogDescription>
+            The request as the gateway received and answered it.
+          </DialogDescription>
+        </DialogHeader>
+        {isPending ? (
+          <div className="space-y-3" aria-busy="true">
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-32 w-full" />
+            <Skeleton className="h-32 w-full" />
+          </div>
+        ) : isError || !data ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            Failed to load the log entry. Please try again.
+          </p>
+        ) : (
+          <LogDetailsBody log={data} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

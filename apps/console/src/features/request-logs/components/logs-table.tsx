@@ -1,0 +1,112 @@
+import type { LogEntrySummary } from '@ehr-gateway/contracts';
+
+import { MethodBadge } from '@/components/method-badge';
+import { StatusBadge } from '@/components/status-badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableEmpty,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { formatDateTime, formatRelativeTime, formatResponseTime } from '@/lib/format';
+
+import { sourceLabel } from './source-label';
+
+export interface LogsTableProps {
+  logs: LogEntrySummary[] | undefined;
+  isPending: boolean;
+  isError?: boolean;
+  emptyMessage: string;
+  skeletonRows?: number;
+  onViewDetails?: (log: LogEntrySummary) => void;
+  caption?: string;
+}
+
+export function LogsTable({
+  logs,
+  isPending,
+  isError = false,
+  emptyMessage,
+  skeletonRows = 5,
+  onViewDetails,
+  caption,
+}: LogsTableProps) {
+  const columns = onViewDetails ? 7 : 6;
+  return (
+    <Table aria-busy={isPending || undefined}>
+      {caption && <caption className="sr-only">{caption}</caption>}
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead>Timestamp</TableHead>
+          <TableHead>Endpoint</TableHead>
+          <TableHead>Method</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>Response Time</TableHead>
+          <TableHead>Source</TableHead>
+          {onViewDetails && (
+            <TableHead>
+              <span>Actions</span>
+            </TableHead>
+          )}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {isPending ? (
+          Array.from({ length: skeletonRows }, (_, index) => (
+            <TableRow key={index} className="hover:bg-transparent">
+              {Array.from({ length: columns }, (_, cell) => (
+                <TableCell key={cell}>
+                  <Skeleton className="h-4 w-full min-w-12" />
+                </TableCell>
+              ))}
+            </TableRow>
+          ))
+        ) : isError && !logs?.length ? (
+          <TableEmpty colSpan={columns}>Failed to load logs. Please try again.</TableEmpty>
+        ) : !logs?.length ? (
+          <TableEmpty colSpan={columns}>{emptyMessage}</TableEmpty>
+        ) : (
+          logs.map((log) => (
+            <TableRow key={log.id}>
+              <TableCell className="whitespace-nowrap">
+                <time dateTime={log.timestamp} title={formatDateTime(log.timestamp)}>
+                  {formatRelativeTime(log.timestamp)}
+                </time>
+              </TableCell>
+              <TableCell className="max-w-[22rem] truncate font-mono text-xs" title={log.endpoint}>
+                {log.endpoint}
+              </TableCell>
+              <TableCell>
+                <MethodBadge method={log.method} />
+              </TableCell>
+              <TableCell>
+                <StatusBadge status={log.status} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap tabular-nums">
+                {formatResponseTime(log.responseTime)}
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{sourceLabel(log.source)}</TableCell>
+              {onViewDetails && (
+                <TableCell>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => onViewDetails(log)}
+                    aria-label={`View Details of ${log.method} ${log.endpoint}`}
+                  >
+                    View Details
+                  </Button>
+                </TableCell>
+              )}
+            </TableRow>
+          ))
+        )}
+      </TableBody>
+    </Table>
+  );
+}

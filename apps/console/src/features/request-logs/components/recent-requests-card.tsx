@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+
+import { Button } from '@/components/ui/button';
+import {
+  Card,
+  CardAction,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '@/components/ui/card';
+
+import { useLogs } from '../api/get-logs';
+import { LogsTable } from './logs-table';
+
+const RECENT_LIMIT = 5;
+const RECENT_REFRESH_MS = 15_000;
+const RECENT_FILTERS = { limit: RECENT_LIMIT };
+
+export function RecentRequestsCard() {
+  const { data, isPending, isError } = useLogs(RECENT_FILTERS, {
+    refetchInterval: RECENT_REFRESH_MS,
+  });
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-start justify-between gap-4">
+        <div className="space-y-1.5">
+          <CardTitle>Recent API Requests</CardTitle>
+          <CardDescription>The latest requests handled by the gateway</CardDescription>
+        </div>
+        <CardAction>
+          <Button variant="outline" size="sm" asChild>
+            <Link to="/logs">View All</Link>
+          </Button>
+        </CardAction>
+      </CardHeader>
+      <CardContent>
+        <LogsTable
+          logs={data}
+          isPending={isPending}
+          isError={isError}
+          emptyMessage="No logs available"
+          caption="Recent API Requests"
+        />
+      </CardContent>
+    </Card>
+  );
+}

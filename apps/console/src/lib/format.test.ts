@@ -1,0 +1,45 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { formatJson, formatRelativeTime, formatResponseTime } from './format';
+
+describe('formatRelativeTime', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2025-03-04T12:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('describes an ISO timestamp relative to now', () => {
+    expect(formatRelativeTime('2025-03-04T11:55:00Z')).toBe('5 minutes ago');
+    expect(formatRelativeTime('2025-03-04T10:00:00.000Z')).toBe('about 2 hours ago');
+    expect(formatRelativeTime('2025-03-01T12:00:00Z')).toBe('3 days ago');
+  });
+
+  it('accepts Date objects and epoch milliseconds', () => {
+    expect(formatRelativeTime(new Date('2025-03-04T11:59:30Z'))).toBe('1 minute ago');
+    expect(formatRelativeTime(Date.parse('2025-03-04T11:30:00Z'))).toBe('30 minutes ago');
+  });
+
+  it.each([['not a date'], [''], ['2025-13-45T99:99:99Z'], [null], [undefined], [Number.NaN]])(
+    "answers 'Unknown time' for %j",
+    (value) => {
+      expect(formatRelativeTime(value)).toBe('Unknown time');
+    },
+  );
+});
+
+describe('formatResponseTime', () => {
+  it('shows milliseconds', () => {
+    expect(formatResponseTime(42)).toBe('42 ms');
+    expect(formatResponseTime(3.14159)).toBe('3.1 ms');
+  });
+});
+
+describe('formatJson', () => {
+  it('pretty-prints values and leaves strings alone', () => {
+    expect(formatJson({ a: 1 })).toBe('{\n  "a": 1\n}');
+    expect(formatJson('plain text')).toBe('plain text');
+  });
+});
