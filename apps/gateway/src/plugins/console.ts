@@ -29,7 +29,8 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
   if (hasConsole) {
     await app.register(fastifyStatic, {
       root: consoleDir,
-      wildcard: false,
+      // Files are looked up per request, so a rebuilt console is served without a restart.
+      wildcard: true,
       setHeaders(reply, filePath) {
         const relative = `/${path.relative(consoleDir, filePath).split(path.sep).join('/')}`;
         void reply.header(
