@@ -50,7 +50,7 @@ export function Shell({
         onOpenMobileSidebar={() => setMobileOpen(true)}
         menuButtonRef={menuButtonRef}
       />
-      <div className="flex">
+      <div className="flex min-h-[calc(100dvh-3.5rem)]">
         <Sidebar collapsed={collapsed} />
         <main
           id="main-content"
