@@ -9,3 +9,4 @@ export * from './utility.js';
 export * from './ehr.js';
 export * from './aggregation.js';
 export * from './smart-scheduling.js';
+export * from './voice-config.js';

@@ -61,7 +61,11 @@ export type ConversationAnalysis = z.infer<typeof ConversationAnalysis>;
 
 export const SmartSchedulingBody = z.strictObject({
   messages: z.array(ConversationMessage).min(1).max(50),
-  practiceId: z.string().trim().regex(/^\d{1,20}$/).optional(),
+  practiceId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}$/)
+    .optional(),
   tenantId: z.coerce.number().int().positive().optional(),
   source: EhrSource.optional(),
   patientInfo: z
@@ -69,7 +73,11 @@ export const SmartSchedulingBody = z.strictObject({
       firstName: z.string().trim().min(1).max(50).optional(),
       lastName: z.string().trim().min(1).max(50).optional(),
       dob: z.string().trim().max(10).optional(),
-      patientId: z.string().trim().regex(/^\d{1,20}$/).optional(),
+      patientId: z
+        .string()
+        .trim()
+        .regex(/^\d{1,20}$/)
+        .optional(),
       phone: z.string().trim().max(20).optional(),
     })
     .optional(),
