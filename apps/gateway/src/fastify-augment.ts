@@ -9,6 +9,8 @@ declare module 'fastify' {
     publicAdminRoute?: boolean;
     /** Marks a gateway route: it needs an API key, is request-logged under this source and CORS-enabled. */
     source?: LogSource;
+    /** The route also accepts Vapi's shared secret (X-Vapi-Secret) instead of an API key. */
+    acceptsVapiSecret?: boolean;
   }
 
   interface FastifyRequest {

@@ -10,3 +10,4 @@ export * from './ehr.js';
 export * from './aggregation.js';
 export * from './smart-scheduling.js';
 export * from './voice-config.js';
+export * from './llm-tools.js';

@@ -1,6 +1,9 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { CorsPolicy } from '../lib/cors-policy.js';
+import { unauthorized } from '../lib/http-errors.js';
 import type { ApiKeysService } from '../modules/api-keys/api-keys-service.js';
 import { buildLogEntry } from '../modules/request-logs/request-log-entry.js';
 import type { RequestLogWriter } from '../modules/request-logs/request-log-writer.js';
@@ -12,6 +15,19 @@ interface GatewayTrafficOptions {
   /** True for paths under a gateway prefix (including the configured apiRoot). */
   isGatewayPath: (path: string) => boolean;
   maxLoggedBodyBytes: number;
+  /** Vapi's shared secret, accepted by routes marked acceptsVapiSecret; unset disables it. */
+  vapiSecret?: string;
+}
+
+export const VAPI_CALLER = 'Vapi shared secret';
+
+function secretMatches(presented: string | string[] | undefined, expected: string): boolean {
+  if (typeof presented !== 'string') {
+    return false;
+  }
+  const a = createHash('sha256').update(presented).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
 }
 
 /**
@@ -32,7 +48,7 @@ const pathOf = (request: FastifyRequest) => request.originalUrl.split('?', 1)[0]
  * header and the request log. Admin, health and console routes are untouched.
  */
 export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTrafficOptions) {
-  const { apiKeys, writer, cors, isGatewayPath, maxLoggedBodyBytes } = options;
+  const { apiKeys, writer, cors, isGatewayPath, maxLoggedBodyBytes, vapiSecret } = options;
   const capturedPayloads = new WeakMap<FastifyRequest, string | Buffer>();
 
   app.addHook('onRequest', async (request, reply) => {
@@ -47,6 +63,19 @@ export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTra
     }
     void reply.headers(cors.responseHeaders(origin));
     request.gatewaySource = routeSource ?? 'gateway';
+    const presentedVapiSecret = request.headers['x-vapi-secret'];
+    if (
+      request.routeOptions.config.acceptsVapiSecret &&
+      vapiSecret &&
+      presentedVapiSecret !== undefined &&
+      request.headers['x-api-key'] === undefined
+    ) {
+      if (!secretMatches(presentedVapiSecret, vapiSecret)) {
+        throw unauthorized('Invalid X-Vapi-Secret', 'VAPI_SECRET_INVALID');
+      }
+      request.apiKey = { id: null, name: VAPI_CALLER };
+      return;
+    }
     request.apiKey = await apiKeys.authenticate(request.headers['x-api-key']);
   });
 

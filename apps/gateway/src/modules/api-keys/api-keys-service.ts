@@ -19,8 +19,9 @@ const KEY_CACHE_MAX_ENTRIES = 10_000;
 /** Longer than any real key; anything longer is refused without hashing. */
 const MAX_KEY_LENGTH = 200;
 
+/** Who called a gateway route: an API key, or (id null) another credential such as Vapi's secret. */
 export interface ApiKeyIdentity {
-  id: string;
+  id: string | null;
   name: string;
 }
 
@@ -134,7 +135,9 @@ export function createApiKeysService({ repository, now = () => new Date() }: Dep
       if (found.expiresAt && found.expiresAt.getTime() <= at.getTime()) {
         throw unauthorized(EXPIRED_KEY_MESSAGE, 'API_KEY_EXPIRED');
       }
-      pendingLastUsed.set(found.identity.id, at);
+      if (found.identity.id) {
+        pendingLastUsed.set(found.identity.id, at);
+      }
       return found.identity;
     },
 

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import { ErrorResponse, VapiToolResponse } from '@ehr-gateway/contracts';
+
+import type { LlmToolsService } from './llm-tools-service.js';
+
+const NOT_JSON = Symbol('not-json');
+
+/**
+ * Vapi treats any status but 200 as a failed tool call and reads nothing from it, so this route
+ * answers malformed input with 200 and an error string too. Only authentication failures (401)
+ * and oversized bodies (413) keep their status.
+ */
+export async function registerLlmToolsRoutes(app: FastifyInstance, service: LlmToolsService) {
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string' },
+      (_request, body, done) => {
+        try {
+          done(null, JSON.parse(body as string));
+        } catch {
+          done(null, { [NOT_JSON]: true });
+        }
+      },
+    );
+
+    scope.withTypeProvider<ZodTypeProvider>().route({
+      method: 'POST',
+      url: '/llm/tools/query-healthcare-entities',
+      config: { source: 'llm-tools', acceptsVapiSecret: true },
+      schema: {
+        operationId: 'queryHealthcareEntitiesTool',
+        summary:
+          'Vapi tool-call webhook: find locations, departments and providers for a voice agent',
+        description:
+          'Accepts Vapi tool-call messages (toolCallList, toolWithToolCallList, toolCalls; arguments as an object or a JSON string) and the legacy function-call message. Authenticate with x-api-key or X-Vapi-Secret.',
+        tags: ['Voice agent tools'],
+        security: [{ apiKey: [] }, { vapiSecret: [] }],
+        body: z.unknown(),
+        response: { 200: VapiToolResponse, 401: ErrorResponse, 413: ErrorResponse },
+      },
+      handler: async (request) => {
+        const body = request.body as Record<PropertyKey, unknown> | undefined;
+        if (body && typeof body === 'object' && body[NOT_JSON]) {
+          return { results: [], error: 'The request body is not valid JSON' };
+        }
+        return service.handle(body);
+      },
+    });
+  });
+}
