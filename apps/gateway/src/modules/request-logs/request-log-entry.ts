@@ -25,7 +25,7 @@ export interface CapturedExchange {
   status: number;
   responseTimeMs: number;
   source: string;
-  apiKey: { id: string; name: string } | null;
+  apiKey: { id: string | null; name: string } | null;
   query: unknown;
   body: unknown;
   headers: Record<string, string | string[] | undefined>;
