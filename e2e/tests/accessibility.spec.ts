@@ -1,0 +1,143 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+import { adminApi, createApiKey, gatewayContext, waitForLogEntry } from '../support/api';
+import { saveScreenshot, useTheme, waitForScreenReady, type ThemeName } from '../support/ui';
+
+/**
+ * axe-core scan of every screen in both themes: no serious or critical violations (contrast
+ * included, so both themes must be legible). Each scan also saves the screen's screenshot to
+ * e2e/artifacts/screenshots/<screen>-<theme>.png.
+ */
+const SCREENS = [
+  { name: 'dashboard', path: '/', heading: 'Dashboard' },
+  { name: 'endpoints', path: '/endpoints', heading: 'Endpoints' },
+  { name: 'logs', path: '/logs', heading: 'Request Logs' },
+  { name: 'api-keys', path: '/api-keys', heading: 'API Key Management' },
+  { name: 'configuration', path: '/configuration', heading: 'Gateway Configuration' },
+  { name: 'not-found', path: '/nope', heading: 'Page Not Found' },
+] as const;
+
+const THEMES: ThemeName[] = ['light', 'dark'];
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((violation) =>
+    BLOCKING_IMPACTS.has(violation.impact ?? ''),
+  );
+  const report = blocking
+    .map((violation) => {
+      const nodes = violation.nodes
+        .slice(0, 8)
+        .map(
+          (node) =>
+            `      - ${node.target.join(' ')}\n        ${(node.failureSummary ?? '').replace(/\n/g, '\n        ')}`,
+        )
+        .join('\n');
+      const more =
+        violation.nodes.length > 8 ? `\n      … and ${violation.nodes.length - 8} more` : '';
+      return `  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes}${more}`;
+    })
+    .join('\n');
+  expect(blocking, `${label}: serious or critical accessibility violations:\n${report}`).toEqual(
+    [],
+  );
+}
+
+async function expectTheme(page: Page, theme: ThemeName) {
+  const html = page.locator('html');
+  if (theme === 'dark') {
+    await expect(html).toHaveClass(/\bdark\b/);
+  } else {
+    await expect(html).not.toHaveClass(/\bdark\b/);
+  }
+}
+
+// Some real data first, so the scans and screenshots include filled tables and badges.
+test.beforeAll(async () => {
+  const admin = await adminApi();
+  const { key } = await createApiKey(admin, 'Scheduling voice agent');
+  await createApiKey(admin, 'Billing sync');
+  const gateway = await gatewayContext();
+  const headers = { 'x-api-key': key };
+  await gateway.get('/utility/datetime', { headers });
+  await gateway.get('/utility/validate-dob', { headers, params: { dob: '1985-07-14' } });
+  await gateway.post('/utility/test', { headers, data: { message: 'hello', data: { a: 1 } } });
+  await gateway.get('/utility/validate-dob', { headers });
+  await gateway.get('/utility/datetime', { headers: { 'x-api-key': 'ehrgw_wrong' } });
+  await gateway.dispose();
+  await waitForLogEntry(admin, { endpoint: '/utility/datetime' }, (log) => log.status === 401);
+  await admin.dispose();
+});
+
+for (const theme of THEMES) {
+  test.describe(`${theme} theme`, () => {
+    test.beforeEach(async ({ page }) => {
+      await useTheme(page, theme);
+    });
+
+    for (const screen of SCREENS) {
+      test(`${screen.name} has no serious or critical axe violations`, async ({ page }) => {
+        await page.goto(screen.path);
+        await waitForScreenReady(page, screen.heading);
+        await expectTheme(page, theme);
+        await saveScreenshot(page, `${screen.name}-${theme}`, test.info());
+        await expectNoSeriousViolations(page, `${screen.name} (${theme})`);
+      });
+    }
+
+    test('endpoints API Tester tab has no serious or critical axe violations', async ({ page }) => {
+      await page.goto('/endpoints');
+      await waitForScreenReady(page, 'Endpoints');
+      await page.getByRole('tab', { name: 'API Tester' }).click();
+      await expect(page.getByRole('tab', { name: 'API Tester' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      await saveScreenshot(page, `endpoints-api-tester-${theme}`, test.info());
+      await expectNoSeriousViolations(page, `endpoints API Tester (${theme})`);
+    });
+
+    test('dialogs (Create New API Key, Log Details) have no serious or critical axe violations', async ({
+      page,
+    }) => {
+      await page.goto('/api-keys');
+      await waitForScreenReady(page, 'API Key Management');
+      await page.getByRole('button', { name: 'New API Key' }).click();
+      await expect(page.getByRole('dialog', { name: 'Create New API Key' })).toBeVisible();
+      await saveScreenshot(page, `api-keys-create-dialog-${theme}`, test.info());
+      await expectNoSeriousViolations(page, `Create New API Key dialog (${theme})`);
+      await page.keyboard.press('Escape');
+
+      await page.goto('/logs');
+      await waitForScreenReady(page, 'Request Logs');
+      await page.getByLabel('Endpoint', { exact: true }).fill('/utility/validate-dob');
+      await page.getByRole('button', { name: 'Apply Filters' }).click();
+      await page
+        .getByRole('main')
+        .locator('tbody tr')
+        .filter({ has: page.locator('td:nth-child(4)', { hasText: /^\s*400/ }) })
+        .first()
+        .getByRole('button', { name: /View Details/ })
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'Log Details' });
+      await expect(dialog.getByRole('region', { name: 'Error Details' })).toBeVisible();
+      await saveScreenshot(page, `log-details-dialog-${theme}`, test.info());
+      await expectNoSeriousViolations(page, `Log Details dialog (${theme})`);
+    });
+  });
+
+  test.describe(`${theme} theme, signed out`, () => {
+    test.use({ storageState: { cookies: [], origins: [] } });
+
+    test('sign-in has no serious or critical axe violations', async ({ page }) => {
+      await useTheme(page, theme);
+      await page.goto('/');
+      await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+      await expectTheme(page, theme);
+      await saveScreenshot(page, `sign-in-${theme}`, test.info());
+      await expectNoSeriousViolations(page, `sign-in (${theme})`);
+    });
+  });
+}

@@ -1,0 +1,252 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+import { adminApi, createApiKey, gatewayContext, waitForLogEntry } from '../support/api';
+import { chooseOption, saveScreenshot, toast, waitForScreenReady } from '../support/ui';
+
+// Real traffic through the gateway, made once for this file: the entries the tests look for.
+let marker: string;
+let admin: APIRequestContext;
+
+test.beforeAll(async () => {
+  marker = `e2e-${Date.now().toString(36)}`;
+  admin = await adminApi();
+  const { key } = await createApiKey(admin, `E2E logs ${marker}`);
+  const gateway = await gatewayContext();
+  const headers = { 'x-api-key': key };
+
+  const calls = [
+    await gateway.get('/utility/datetime', { headers }),
+    await gateway.get('/utility/validate-dob', { headers, params: { dob: '1990-01-01' } }),
+    await gateway.post('/utility/test', {
+      headers,
+      data: { message: marker, data: { patient: 'synthetic', count: 3 } },
+    }),
+  ];
+  for (const response of calls) {
+    expect(response.status(), await response.text()).toBe(200);
+  }
+  // A client error (required query parameter missing) and an unauthenticated call.
+  const invalid = await gateway.get('/utility/validate-dob', { headers });
+  expect(invalid.status()).toBe(400);
+  const unauthenticated = await gateway.get('/utility/datetime', {
+    headers: { 'x-api-key': 'ehrgw_not-a-real-key' },
+  });
+  expect(unauthenticated.status()).toBe(401);
+  await gateway.dispose();
+
+  // The request log is written in batches off the request path: wait until it has them.
+  await waitForLogEntry(admin, { endpoint: '/utility/test' }, (log) => log.status === 200);
+  await waitForLogEntry(admin, { endpoint: '/utility/validate-dob' }, (log) => log.status === 400);
+  await waitForLogEntry(admin, { endpoint: '/utility/datetime' }, (log) => log.status === 401);
+});
+
+test.afterAll(async () => {
+  await admin?.dispose();
+});
+
+function logsTable(page: Page) {
+  return page.getByRole('main').getByRole('table');
+}
+
+/** Data rows of the logs table (the header row has no cells). */
+function rows(page: Page) {
+  return logsTable(page).locator('tbody tr');
+}
+
+/** Data rows whose Status column starts with the given code. */
+function rowsWithStatus(page: Page, status: number) {
+  return rows(page).filter({
+    has: page.locator('td:nth-child(4)', { hasText: new RegExp(`^\\s*${status}\\b`) }),
+  });
+}
+
+async function openDetails(page: Page, status: number) {
+  await rowsWithStatus(page, status)
+    .first()
+    .getByRole('button', { name: /View Details/ })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Log Details' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function applyEndpointFilter(page: Page, endpoint: string) {
+  await page.getByLabel('Endpoint', { exact: true }).fill(endpoint);
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+}
+
+/** Waits until the table has rows and every row's given column matches (the list refetches). */
+async function expectEveryRow(page: Page, column: number, expected: RegExp) {
+  await expect(async () => {
+    const cells = await rows(page).locator(`td:nth-child(${column})`).allInnerTexts();
+    expect(cells.length).toBeGreaterThan(0);
+    for (const cell of cells) {
+      expect(cell).toMatch(expected);
+    }
+  }).toPass({ timeout: 10_000 });
+}
+
+test.describe('request logs', () => {
+  test('the filter card has the spec controls; Limit starts at 25', async ({ page }) => {
+    await page.goto('/logs');
+    await waitForScreenReady(page, 'Request Logs');
+    await expect(page.getByLabel('Endpoint', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Limit', { exact: true })).toContainText('25');
+
+    await page.getByLabel('Source', { exact: true }).click();
+    for (const option of ['All sources', 'Athena EHR', 'Mock EHR', 'Aggregation']) {
+      await expect(page.getByRole('option', { name: option, exact: true })).toBeVisible();
+    }
+    await page.keyboard.press('Escape');
+
+    await page.getByLabel('Limit', { exact: true }).click();
+    for (const option of ['10 logs', '50 logs', '100 logs', '250 logs']) {
+      await expect(page.getByRole('option', { name: option, exact: true })).toBeVisible();
+    }
+    await page.keyboard.press('Escape');
+
+    for (const column of [
+      'Timestamp',
+      'Endpoint',
+      'Method',
+      'Status',
+      'Response Time',
+      'Source',
+      'Actions',
+    ]) {
+      await expect(logsTable(page).getByRole('columnheader', { name: column })).toBeVisible();
+    }
+  });
+
+  test('Endpoint and Source filters narrow the list after Apply Filters', async ({ page }) => {
+    await page.goto('/logs');
+    await waitForScreenReady(page, 'Request Logs');
+
+    await applyEndpointFilter(page, '/utility/test');
+    await expectEveryRow(page, 2, /\/utility\/test/);
+    await expect(rowsWithStatus(page, 200).filter({ hasText: 'POST' }).first()).toBeVisible();
+
+    await applyEndpointFilter(page, '/utility/validate-dob');
+    await expectEveryRow(page, 2, /\/utility\/validate-dob/);
+    await expect(rowsWithStatus(page, 400).first()).toBeVisible();
+    await expect(rowsWithStatus(page, 200).first()).toBeVisible();
+
+    // Source: the utility routes are answered by the gateway's Utility source…
+    await applyEndpointFilter(page, '/utility/');
+    await chooseOption(page, 'Source', 'Utility');
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await expectEveryRow(page, 6, /^Utility$/);
+    await expectEveryRow(page, 2, /\/utility\//);
+
+    // …so none of them come from the Mock EHR.
+    await chooseOption(page, 'Source', 'Mock EHR');
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(logsTable(page)).toContainText('No logs found matching the current filters');
+    await saveScreenshot(page, 'logs-no-match', test.info());
+
+    // All sources again, a smaller limit.
+    await chooseOption(page, 'Source', 'All sources');
+    await page.getByLabel('Endpoint', { exact: true }).fill('');
+    await chooseOption(page, 'Limit', '10 logs');
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(page.getByLabel('Limit', { exact: true })).toContainText('10 logs');
+    await expect(rows(page).first()).toBeVisible();
+    await expect.poll(() => rows(page).count()).toBeLessThanOrEqual(10);
+  });
+
+  test('View Details opens Log Details with request and response data', async ({ page }) => {
+    await page.goto('/logs');
+    await waitForScreenReady(page, 'Request Logs');
+    await applyEndpointFilter(page, '/utility/test');
+
+    const dialog = await openDetails(page, 200);
+    for (const field of ['Time', 'Source', 'Method', 'Status', 'Endpoint']) {
+      await expect(dialog.getByText(field, { exact: true }).first()).toBeVisible();
+    }
+    await expect(dialog).toContainText('/utility/test');
+    await expect(dialog).toContainText('POST');
+    await expect(dialog).toContainText('Utility');
+
+    const request = dialog.getByRole('region', { name: 'Request Data' });
+    await expect(request).toContainText(marker);
+    await expect(request).toContainText('synthetic');
+    // The key never reaches the log.
+    await expect(request).not.toContainText('ehrgw_');
+    const response = dialog.getByRole('region', { name: 'Response Data' });
+    await expect(response).toContainText(marker);
+    await expect(response).toContainText('receivedAt');
+    await expect(dialog.getByRole('region', { name: 'Error Details' })).toHaveCount(0);
+    await saveScreenshot(page, 'log-details', test.info());
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test('the copy buttons in Log Details copy the data', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/logs');
+    await waitForScreenReady(page, 'Request Logs');
+    await applyEndpointFilter(page, '/utility/test');
+    const dialog = await openDetails(page, 200);
+    await dialog.getByRole('button', { name: /copy request data/i }).click();
+    await expect(toast(page, 'Copied')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain(marker);
+  });
+
+  test('a 400 entry shows the Error Details block', async ({ page }) => {
+    await page.goto('/logs');
+    await waitForScreenReady(page, 'Request Logs');
+    await applyEndpointFilter(page, '/utility/validate-dob');
+
+    const dialog = await openDetails(page, 400);
+    const error = dialog.getByRole('region', { name: 'Error Details' });
+    await expect(error).toBeVisible();
+    await expect(error).toContainText(/dob/i);
+    await expect(dialog).toContainText('Client Error');
+    await saveScreenshot(page, 'log-details-error', test.info());
+  });
+
+  test('a 401 entry (unknown key) shows the Error Details block', async ({ page }) => {
+    await page.goto('/logs');
+    await waitForScreenReady(page, 'Request Logs');
+    await applyEndpointFilter(page, '/utility/datetime');
+
+    const dialog = await openDetails(page, 401);
+    const error = dialog.getByRole('region', { name: 'Error Details' });
+    await expect(error).toBeVisible();
+    await expect(error).toContainText(/key/i);
+    await expect(dialog.getByRole('region', { name: 'Request Data' })).not.toContainText(
+      'ehrgw_not-a-real-key',
+    );
+  });
+
+  test('new gateway calls appear after Apply Filters, without waiting for the 30 s refresh', async ({
+    page,
+  }) => {
+    await page.goto('/logs');
+    await waitForScreenReady(page, 'Request Logs');
+    await applyEndpointFilter(page, '/utility/validate-dob');
+    await expect(rowsWithStatus(page, 200).first()).toBeVisible();
+    const before = await rowsWithStatus(page, 200).count();
+
+    const { key } = await createApiKey(admin, `E2E logs fresh ${marker}`);
+    const gateway = await gatewayContext();
+    const response = await gateway.get('/utility/validate-dob', {
+      headers: { 'x-api-key': key },
+      params: { dob: '2001-02-03' },
+    });
+    expect(response.status()).toBe(200);
+    await gateway.dispose();
+
+    // Apply Filters refetches even when the filters did not change (the log is written in
+    // batches, so it may take more than one click).
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Apply Filters' }).click();
+      await expect(rowsWithStatus(page, 200)).toHaveCount(before + 1, { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+
+    // Newest first: the top entry is the call just made.
+    const dialog = await openDetails(page, 200);
+    await expect(dialog.getByRole('region', { name: 'Request Data' })).toContainText('2001-02-03');
+  });
+});
