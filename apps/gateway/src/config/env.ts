@@ -30,6 +30,11 @@ export const EnvSchema = z.object({
   ),
   ATHENA_TIMEOUT_MS: positiveInt(8_000),
   EHR_CACHE_TTL_SECONDS: positiveInt(60),
+  VAPI_SECRET: optionalString.pipe(z.string().min(16).max(200).optional()),
+  LLM_BASE_URL: optionalString.pipe(z.url().optional()),
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: optionalString,
+  LLM_TIMEOUT_MS: positiveInt(8_000),
   LOG_LEVEL: LogLevel.optional(),
   GATEWAY_ENVIRONMENT: z.string().trim().min(1).max(30).default('prod'),
   CORS_ORIGINS: z
@@ -57,7 +62,11 @@ export type Env = z.infer<typeof EnvSchema>;
 export class EnvError extends Error {}
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const result = EnvSchema.safeParse(source);
+  // `NAME=` (as shells and compose files produce for an unset value) means unset, not empty.
+  const given = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const result = EnvSchema.safeParse(given);
   if (!result.success) {
     const lines = result.error.issues.map(
       (issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`,

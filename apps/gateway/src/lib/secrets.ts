@@ -25,13 +25,22 @@ export async function verifyPassword(password: string, encoded: string): Promise
     return false;
   }
   const expected = Buffer.from(hash, 'base64url');
-  const actual = await scryptAsync(password, Buffer.from(salt, 'base64url'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: SCRYPT_PARAMS.maxmem,
-  });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  // An empty or short digest would match (almost) any password: only full-length ones count.
+  if (expected.length !== SCRYPT_KEY_LENGTH) {
+    return false;
+  }
+  try {
+    const actual = await scryptAsync(password, Buffer.from(salt, 'base64url'), expected.length, {
+      N: Number(n),
+      r: Number(r),
+      p: Number(p),
+      maxmem: SCRYPT_PARAMS.maxmem,
+    });
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  } catch {
+    // Parameters scrypt refuses (not numbers, not a power of two, beyond maxmem): not a valid hash.
+    return false;
+  }
 }
 
 /** A hash for high-entropy random tokens (API keys, session ids): no salt or stretching needed. */
@@ -45,6 +54,9 @@ export function randomToken(bytes = 32): string {
 
 /** Shows the last four characters only, for credentials displayed read-only. */
 export function maskSecret(value: string): string {
+  if (value.length <= 4) {
+    return '••••';
+  }
   const visible = value.slice(-4);
   return `${'•'.repeat(Math.max(4, Math.min(12, value.length - 4)))}${visible}`;
 }

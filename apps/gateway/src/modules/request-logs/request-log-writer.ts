@@ -38,13 +38,23 @@ export function createRequestLogWriter({
   let consecutiveFailures = 0;
   let lastError: string | null = null;
   let timer: NodeJS.Timeout | null = null;
+  let timerDueAt = 0;
   let inFlight: Promise<void> | null = null;
   let stopped = false;
 
+  /** Arms the flush timer, moving it earlier when asked for a sooner flush, never later. */
   function schedule(delayMs: number) {
-    if (stopped || timer) {
+    if (stopped) {
       return;
     }
+    const dueAt = Date.now() + delayMs;
+    if (timer) {
+      if (dueAt >= timerDueAt) {
+        return;
+      }
+      clearTimeout(timer);
+    }
+    timerDueAt = dueAt;
     timer = setTimeout(() => {
       timer = null;
       void flushOnce().finally(() => {
@@ -95,7 +105,10 @@ export function createRequestLogWriter({
         return;
       }
       buffer.push(entry);
-      schedule(buffer.length >= batchSize ? 0 : flushIntervalMs);
+      // While the database is failing, the retry already scheduled (with backoff) will take it.
+      if (consecutiveFailures === 0) {
+        schedule(buffer.length >= batchSize ? 0 : flushIntervalMs);
+      }
     },
 
     health(): RequestLogWriterHealth {
@@ -128,7 +141,18 @@ export function createRequestLogWriter({
       const deadline = Date.now() + deadlineMs;
       while (buffer.length > 0 && Date.now() < deadline) {
         const before = consecutiveFailures;
-        await flushOnce();
+        // A write that never returns must not hold the stop past its deadline.
+        let giveUp: NodeJS.Timeout | undefined;
+        const timedOut = await Promise.race([
+          flushOnce().then(() => false),
+          new Promise<boolean>((resolve) => {
+            giveUp = setTimeout(() => resolve(true), Math.max(0, deadline - Date.now()));
+          }),
+        ]);
+        clearTimeout(giveUp);
+        if (timedOut) {
+          break;
+        }
         if (consecutiveFailures > before) {
           await new Promise((resolve) => setTimeout(resolve, Math.min(500, flushIntervalMs)));
         }

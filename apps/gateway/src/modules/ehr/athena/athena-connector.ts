@@ -335,6 +335,8 @@ export function createAthenaConnector(http: AthenaHttp): EhrClient {
           form: {
             patientid: booking.patientId,
             appointmenttypeid: booking.appointmentTypeId,
+            // athena needs a type or a reason; -1 is "any web-schedulable reason".
+            reasonid: booking.appointmentTypeId ? undefined : '-1',
             bookingnote: booking.notes,
           },
         },

@@ -1,0 +1,70 @@
+import { localDateTime, zonedIso, type IsoDate } from '@ehr-gateway/synthetic-practice';
+
+/**
+ * athenaOne's wire conventions: dates mm/dd/yyyy, times HH:MM (local to the department),
+ * datetimes "mm/dd/yyyy HH:MM:SS", and (as in the 2016 preview recordings) ids, numbers and
+ * booleans as strings.
+ */
+
+/** YYYY-MM-DD → mm/dd/yyyy. */
+export function toAthenaDate(date: IsoDate): string {
+  const [year, month, day] = date.split('-');
+  return `${month}/${day}/${year}`;
+}
+
+/** mm/dd/yyyy (m/d/yyyy tolerated) → YYYY-MM-DD; null when it is not a real calendar date. */
+export function parseAthenaDate(text: string): IsoDate | null {
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
+  if (!match) {
+    return null;
+  }
+  const iso = `${match[3]}-${match[1]!.padStart(2, '0')}-${match[2]!.padStart(2, '0')}`;
+  const date = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(iso) ? iso : null;
+}
+
+/** An instant as athena's local "mm/dd/yyyy HH:MM:SS" in a timezone. */
+export function toAthenaDateTime(instant: Date, timezone: string): string {
+  const local = localDateTime(instant, timezone);
+  const seconds = String(instant.getUTCSeconds()).padStart(2, '0');
+  return `${toAthenaDate(local.date)} ${local.time}:${seconds}`;
+}
+
+export const flag = (value: boolean): 'true' | 'false' => (value ? 'true' : 'false');
+
+/** Query and form flags: athena accepts true/false and Y/N in various cases. */
+export function isTruthyFlag(value: string | undefined): boolean {
+  return value !== undefined && ['true', 'y', 'yes', '1'].includes(value.toLowerCase());
+}
+
+/** athena names US timezones the old way ("US/Eastern"); these are valid IANA aliases. */
+const ATHENA_TIMEZONE_NAMES: Record<string, string> = {
+  'America/New_York': 'US/Eastern',
+  'America/Chicago': 'US/Central',
+  'America/Denver': 'US/Mountain',
+  'America/Phoenix': 'US/Arizona',
+  'America/Los_Angeles': 'US/Pacific',
+  'America/Anchorage': 'US/Alaska',
+  'Pacific/Honolulu': 'US/Hawaii',
+};
+
+export const athenaTimezoneName = (timezone: string): string =>
+  ATHENA_TIMEZONE_NAMES[timezone] ?? timezone;
+
+/** The UTC offset in whole hours on a date, e.g. -5 for New York in winter. */
+export function utcOffsetHours(timezone: string, date: IsoDate): number {
+  const offset = /([+-])(\d{2}):(\d{2})$/.exec(zonedIso(date, '12:00', timezone));
+  if (!offset) {
+    return 0;
+  }
+  const hours = Number(offset[2]) + Number(offset[3]) / 60;
+  return offset[1] === '-' ? -hours : hours;
+}
+
+/** The standard-time offset (the smaller of January's and July's), as athena's `timezone`. */
+export function standardOffsetHours(timezone: string, year: number): number {
+  return Math.min(
+    utcOffsetHours(timezone, `${year}-01-15`),
+    utcOffsetHours(timezone, `${year}-07-15`),
+  );
+}

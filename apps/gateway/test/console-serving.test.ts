@@ -1,0 +1,166 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  buildGateway,
+  createApiKey,
+  databaseTargets,
+  openTestStorage,
+  signIn,
+  type TestStorage,
+} from './helpers.js';
+
+const INDEX_HTML =
+  '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>';
+const APP_JS = 'console.log("console app abc123");';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function expectIndex(response: LightMyRequestResponse) {
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^text\/html/);
+  expect(response.headers['cache-control']).toBe('no-cache');
+  expect(response.body).toBe(INDEX_HTML);
+}
+
+function expectJson404(response: LightMyRequestResponse, code = 'ROUTE_NOT_FOUND') {
+  expect(response.statusCode, response.body).toBe(404);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  expect(response.json()).toMatchObject({ statusCode: 404, error: 'Not Found', code });
+  expect(response.body).not.toContain('<div id="root">');
+}
+
+describe.each(databaseTargets)('console serving on $name', (target) => {
+  let storage: TestStorage;
+  let workDir: string;
+  let app: FastifyInstance;
+  let unbuilt: FastifyInstance;
+  let withoutIndex: FastifyInstance;
+  let cookie: string;
+  let key: string;
+
+  beforeAll(async () => {
+    workDir = await mkdtemp(path.join(tmpdir(), 'ehrgw-console-'));
+    const consoleDir = path.join(workDir, 'dist');
+    await mkdir(path.join(consoleDir, 'assets'), { recursive: true });
+    await writeFile(path.join(consoleDir, 'index.html'), INDEX_HTML);
+    await writeFile(path.join(consoleDir, 'assets', 'app-abc123.js'), APP_JS);
+    // Next to the console folder, never to be served.
+    await writeFile(path.join(workDir, 'secret.txt'), 'not for the web');
+    const emptyDir = path.join(workDir, 'empty');
+    await mkdir(emptyDir);
+
+    storage = await openTestStorage(target);
+    app = await buildGateway(storage, { settings: { consoleDir } });
+    unbuilt = await buildGateway(storage, { settings: { consoleDir: null } });
+    withoutIndex = await buildGateway(storage, { settings: { consoleDir: emptyDir } });
+    cookie = await signIn(app);
+    ({ key } = await createApiKey(app, cookie));
+  });
+  afterAll(async () => {
+    await app.close();
+    await unbuilt.close();
+    await withoutIndex.close();
+    await storage.dispose();
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/endpoints', '/logs', '/api-keys', '/configuration', '/some/unknown/page'])(
+    'GET %s answers the console index, never cached',
+    async (url) => {
+      expectIndex(await app.inject({ method: 'GET', url }));
+    },
+  );
+
+  it('keeps the query string out of the page decision', async () => {
+    expectIndex(await app.inject({ method: 'GET', url: '/logs?source=utility&limit=50' }));
+  });
+
+  it('sends the console with the strict content security policy', async () => {
+    const response = await app.inject({ method: 'GET', url: '/endpoints' });
+    expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves a hashed asset as JavaScript with an immutable cache', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    expect(response.body).toBe(APP_JS);
+  });
+
+  it('answers a missing asset or file with a JSON 404, not the index', async () => {
+    expectJson404(await app.inject({ method: 'GET', url: '/assets/missing.js' }));
+    expectJson404(await app.inject({ method: 'GET', url: '/assets/nested/app.css' }));
+    expectJson404(await app.inject({ method: 'GET', url: '/favicon.ico' }));
+    expectJson404(await app.inject({ method: 'GET', url: '/some/page/report.pdf' }));
+  });
+
+  it('never serves files outside the console folder', async () => {
+    for (const url of ['/../secret.txt', '/assets/../../secret.txt', '/%2e%2e/secret.txt']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.body, url).not.toContain('not for the web');
+    }
+  });
+
+  it('answers an unknown /admin path with 401 without a session and a JSON 404 with one', async () => {
+    const anonymous = await app.inject({ method: 'GET', url: '/admin/unknown' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ statusCode: 401, code: 'SESSION_REQUIRED' });
+
+    const signedIn = await app.inject({
+      method: 'GET',
+      url: '/admin/unknown',
+      headers: { cookie },
+    });
+    expectJson404(signedIn);
+
+    const bare = await app.inject({ method: 'GET', url: '/admin' });
+    expect(bare.statusCode).toBe(401);
+  });
+
+  it('answers an unknown gateway path with a JSON 404 once the key is given', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/utility/unknown',
+      headers: { 'x-api-key': key },
+    });
+    expectJson404(response);
+
+    const anonymous = await app.inject({ method: 'GET', url: '/utility/unknown' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it.each(['/healthz/extra', '/openapi.json/x'])(
+    'answers a JSON 404 under the API path %s',
+    async (url) => {
+      expectJson404(await app.inject({ method: 'GET', url }));
+    },
+  );
+
+  it.each(['POST', 'PUT', 'DELETE'] as const)(
+    '%s on a console route is a JSON 404, not the index',
+    async (method) => {
+      expectJson404(await app.inject({ method, url: '/endpoints', payload: {} }));
+    },
+  );
+
+  it('answers a page request with 404 CONSOLE_NOT_BUILT when there is no console', async () => {
+    for (const url of ['/', '/endpoints', '/some/unknown/page']) {
+      const response = await unbuilt.inject({ method: 'GET', url });
+      expectJson404(response, 'CONSOLE_NOT_BUILT');
+      expect(response.json().message).toMatch(/console is not built/);
+    }
+    // API paths still answer as before.
+    expect((await unbuilt.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    expectJson404(await unbuilt.inject({ method: 'GET', url: '/assets/app-abc123.js' }));
+  });
+
+  it('treats a console folder without index.html as no console', async () => {
+    expectJson404(await withoutIndex.inject({ method: 'GET', url: '/' }), 'CONSOLE_NOT_BUILT');
+  });
+});
