@@ -74,12 +74,14 @@ export function toHttpError(error: AthenaError, what: string): HttpError {
   const detail = athenaMessage(error.body);
   const body = (error.body ?? {}) as { missingfields?: unknown; invalidfields?: unknown };
   if (error.status === 400) {
+    const hasFieldLists = Array.isArray(body.missingfields) || Array.isArray(body.invalidfields);
     const missing = Array.isArray(body.missingfields) ? body.missingfields.map(String) : [];
     const invalid = Array.isArray(body.invalidfields) ? body.invalidfields.map(String) : [];
-    if (missing.length || invalid.length) {
+    if (hasFieldLists) {
       const parts = [
         missing.length ? `missing fields: ${missing.join(', ')}` : '',
         invalid.length ? `invalid fields: ${invalid.join(', ')}` : '',
+        detail ?? '',
       ].filter(Boolean);
       return new HttpError(
         400,

@@ -142,8 +142,20 @@ export function toDepartment(wire: Wire): Department {
       zip: str(wire.zip),
     },
     phone: str(wire.phone),
-    timezone: str(wire.timezonename),
+    timezone: canonicalTimezone(str(wire.timezonename)),
   };
+}
+
+/** athena names zones the legacy way ("US/Eastern"); answer with the canonical IANA name. */
+function canonicalTimezone(name: string | null): string | null {
+  if (!name) {
+    return null;
+  }
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return name;
+  }
 }
 
 export function toReferringProvider(wire: Wire): ReferringProvider {

@@ -1,0 +1,279 @@
+import { buildSandbox } from '@ehr-gateway/athena-sandbox';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import { createAthenaConnector } from '../src/modules/ehr/athena/athena-connector.js';
+import { createAthenaHttp, type AthenaHttpOptions } from '../src/modules/ehr/athena/athena-http.js';
+import { createCircuitBreaker } from '../src/modules/ehr/athena/circuit-breaker.js';
+import type { EhrClient } from '../src/modules/ehr/ehr-client.js';
+
+const PRACTICE = '195900';
+const ctx = { requestId: 'connector-test' };
+
+/** The sandbox listening on a real port: the connector is tested over HTTP, as in production. */
+async function startSandbox(options: Parameters<typeof buildSandbox>[0] = {}) {
+  const sandbox = buildSandbox({ tokenLimitPerMinute: 1000, ...options });
+  await sandbox.listen({ port: 0, host: '127.0.0.1' });
+  const address = sandbox.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return { sandbox, url };
+}
+
+function connectorFor(
+  url: string,
+  overrides: Partial<AthenaHttpOptions> & { threshold?: number; openMs?: number } = {},
+): { ehr: EhrClient; outcomes: Array<{ ok: boolean }> } {
+  const outcomes: Array<{ ok: boolean }> = [];
+  const http = createAthenaHttp({
+    baseUrl: url,
+    clientId: 'sandbox-client',
+    clientSecret: 'sandbox-secret',
+    timeoutMs: 2_000,
+    baseRetryDelayMs: 10,
+    maxRetryDelayMs: 2_000,
+    breaker: createCircuitBreaker({
+      failureThreshold: overrides.threshold ?? 5,
+      openMs: overrides.openMs ?? 30_000,
+    }),
+    onOutcome: (outcome) => outcomes.push(outcome),
+    ...overrides,
+  });
+  return { ehr: createAthenaConnector(http), outcomes };
+}
+
+function nextWeekday(daysAhead: number) {
+  const date = new Date(Date.now() + daysAhead * 86_400_000);
+  while (date.getUTCDay() === 0 || date.getUTCDay() === 6) {
+    date.setUTCDate(date.getUTCDate() + 1);
+  }
+  return date.toISOString().slice(0, 10);
+}
+
+describe('Athena connector against the athena sandbox over HTTP', () => {
+  let sandbox: FastifyInstance;
+  let url: string;
+
+  const stats = async () =>
+    (await (await fetch(`${url}/_sandbox/stats`)).json()) as {
+      tokenRequests: number;
+      tokensIssued: number;
+      dataRequests: number;
+    };
+  const setFaults = (faults: Record<string, unknown>) =>
+    fetch(`${url}/_sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(faults),
+    });
+
+  beforeAll(async () => {
+    ({ sandbox, url } = await startSandbox());
+  });
+  afterEach(async () => {
+    await fetch(`${url}/_sandbox/faults`, { method: 'DELETE' });
+    await fetch(`${url}/_sandbox/reset`, { method: 'POST' });
+  });
+  afterAll(() => sandbox.close());
+
+  it('reads the practice in the normalized shapes, converting dates and times', async () => {
+    const { ehr } = connectorFor(url);
+    const patients = await ehr.listPatients(PRACTICE, { limit: 5, offset: 0 }, ctx);
+    expect(patients.totalCount).toBeGreaterThanOrEqual(200);
+    expect(patients.patients[0]?.dob).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const patient = await ehr.getPatient(PRACTICE, '1001', ctx);
+    expect(patient).toMatchObject({ id: '1001', address: { city: expect.any(String) } });
+    const { departments } = await ehr.listDepartments(PRACTICE, ctx);
+    expect(departments.length).toBeGreaterThanOrEqual(5);
+    const day = nextWeekday(3);
+    const { appointments } = await ehr.listAppointments(
+      PRACTICE,
+      { startDate: day, endDate: day },
+      ctx,
+    );
+    expect(appointments.length).toBeGreaterThan(0);
+    expect(appointments[0]?.startTime).toMatch(
+      new RegExp(`^${day}T\\d{2}:\\d{2}:00[-+]\\d{2}:\\d{2}$`),
+    );
+  });
+
+  it('follows pagination where a route needs every row', async () => {
+    const { ehr } = connectorFor(url);
+    const { referringProviders, totalCount } = await ehr.listReferringProviders(PRACTICE, ctx);
+    expect(referringProviders.length).toBe(totalCount);
+    expect(totalCount).toBeGreaterThan(0);
+  });
+
+  it('makes one token request however many calls wait for it', async () => {
+    const before = await stats();
+    const { ehr } = connectorFor(url);
+    await Promise.all(
+      Array.from({ length: 20 }, () => ehr.listProviders(PRACTICE, { limit: 5, offset: 0 }, ctx)),
+    );
+    const after = await stats();
+    expect(after.tokenRequests - before.tokenRequests).toBe(1);
+    expect(after.dataRequests - before.dataRequests).toBe(20);
+  });
+
+  it('renews an expired token once and carries on', async () => {
+    const { ehr } = connectorFor(url);
+    await ehr.listProviders(PRACTICE, { limit: 1, offset: 0 }, ctx);
+    const before = await stats();
+    await fetch(`${url}/_sandbox/expire-tokens`, { method: 'POST' });
+    await Promise.all(
+      [1, 2, 3].map(() => ehr.listProviders(PRACTICE, { limit: 1, offset: 0 }, ctx)),
+    );
+    const after = await stats();
+    expect(after.tokensIssued - before.tokensIssued).toBe(1);
+  });
+
+  it('retries a 429, honouring Retry-After, and succeeds', async () => {
+    await setFaults({ force429Count: 1, retryAfterSeconds: 1 });
+    const { ehr } = connectorFor(url);
+    const started = Date.now();
+    const providers = await ehr.listProviders(PRACTICE, { limit: 2, offset: 0 }, ctx);
+    expect(providers.providers).toHaveLength(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+  });
+
+  it('retries the legacy 403 "Over Qps" and a 503', async () => {
+    await setFaults({ overQpsCount: 1, fail503Count: 1, retryAfterSeconds: 0 });
+    const { ehr } = connectorFor(url);
+    await expect(ehr.listDepartments(PRACTICE, ctx)).resolves.toMatchObject({
+      totalCount: expect.any(Number),
+    });
+  });
+
+  it('gives up after bounded retries with 503 and Retry-After when athena keeps throttling', async () => {
+    await setFaults({ force429Count: 10, retryAfterSeconds: 0 });
+    const { ehr } = connectorFor(url, { maxRetries: 2 });
+    await expect(ehr.listProviders(PRACTICE, { limit: 1, offset: 0 }, ctx)).rejects.toMatchObject({
+      statusCode: 503,
+      code: 'ATHENA_RATE_LIMITED',
+      headers: { 'retry-after': expect.any(String) },
+    });
+  });
+
+  it('answers 504 when athena does not answer in time', async () => {
+    await setFaults({ latencyMs: 800 });
+    const { ehr } = connectorFor(url, { timeoutMs: 200 });
+    await expect(ehr.listProviders(PRACTICE, { limit: 1, offset: 0 }, ctx)).rejects.toMatchObject({
+      statusCode: 504,
+      code: 'ATHENA_TIMEOUT',
+    });
+  });
+
+  it('opens the circuit after repeated failures, fails fast, and recovers after', async () => {
+    await setFaults({ fail503Count: 100 });
+    const { ehr, outcomes } = connectorFor(url, { maxRetries: 0, threshold: 3, openMs: 400 });
+    for (let i = 0; i < 3; i += 1) {
+      await expect(ehr.listProviders(PRACTICE, { limit: 1, offset: 0 }, ctx)).rejects.toMatchObject(
+        {
+          statusCode: 502,
+        },
+      );
+    }
+    const before = await stats();
+    const started = Date.now();
+    await expect(ehr.listProviders(PRACTICE, { limit: 1, offset: 0 }, ctx)).rejects.toMatchObject({
+      statusCode: 503,
+      code: 'ATHENA_UNAVAILABLE',
+    });
+    expect(Date.now() - started).toBeLessThan(50);
+    expect((await stats()).dataRequests).toBe(before.dataRequests);
+    expect(outcomes.at(-1)).toMatchObject({ ok: false });
+
+    await fetch(`${url}/_sandbox/faults`, { method: 'DELETE' });
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    await expect(ehr.listProviders(PRACTICE, { limit: 1, offset: 0 }, ctx)).resolves.toBeTruthy();
+    expect(outcomes.at(-1)).toEqual({ ok: true });
+  });
+
+  it('maps a booked slot to 409 and missing patient fields to 400 listing them', async () => {
+    const { ehr } = connectorFor(url);
+    const day = nextWeekday(6);
+    const [slot] = await ehr.listOpenSlots(
+      PRACTICE,
+      { departmentId: '1', startDate: day, endDate: day },
+      ctx,
+    );
+    expect(slot).toBeDefined();
+    const booked = await ehr.bookAppointment(
+      PRACTICE,
+      { slotId: slot!.id, patientId: '1001' },
+      ctx,
+    );
+    expect(booked).toMatchObject({ id: slot!.id, patientId: '1001', status: 'Scheduled' });
+    await expect(
+      ehr.bookAppointment(PRACTICE, { slotId: slot!.id, patientId: '1002' }, ctx),
+    ).rejects.toMatchObject({ statusCode: 409, code: 'SLOT_UNAVAILABLE' });
+
+    const failure = await ehr
+      .createPatient(
+        PRACTICE,
+        { firstName: 'Nell', lastName: 'Contact', dob: '1990-01-01', departmentId: '1' },
+        ctx,
+      )
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({ statusCode: 400, code: 'ATHENA_MISSING_FIELDS' });
+    expect((failure as { message: string }).message).toMatch(/email/);
+  });
+
+  it('registers a patient once: a second registration finds the first', async () => {
+    const { ehr } = connectorFor(url);
+    const patient = {
+      firstName: 'Rosalind',
+      lastName: 'Franklin',
+      dob: '1988-07-25',
+      departmentId: '1',
+      email: 'rf@example.com',
+    };
+    const first = await ehr.createPatient(PRACTICE, patient, ctx);
+    const second = await ehr.createPatient(PRACTICE, patient, ctx);
+    expect(first.created).toBe(true);
+    expect(second).toEqual({ patientId: first.patientId, created: false });
+  });
+
+  it('answers 404 for an unknown patient and 502 for refused credentials', async () => {
+    const { ehr } = connectorFor(url);
+    await expect(ehr.getPatient(PRACTICE, '987654', ctx)).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    const { ehr: wrong } = connectorFor(url, { clientSecret: 'not-the-secret' });
+    await expect(wrong.listDepartments(PRACTICE, ctx)).rejects.toMatchObject({
+      statusCode: 502,
+      code: 'ATHENA_CREDENTIALS',
+    });
+  });
+
+  it('answers 502 when athena cannot be reached', async () => {
+    const { ehr } = connectorFor('http://127.0.0.1:9');
+    await expect(ehr.listDepartments(PRACTICE, ctx)).rejects.toMatchObject({
+      statusCode: 502,
+      code: 'ATHENA_UNREACHABLE',
+    });
+  });
+});
+
+describe('Athena token endpoint limits', () => {
+  it('answers 503 with Retry-After when athena refuses new tokens', async () => {
+    const { sandbox, url } = await startSandbox({ tokenLimitPerMinute: 1 });
+    try {
+      await fetch(`${url}/oauth2/v1/token`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from('sandbox-client:sandbox-secret').toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: 'grant_type=client_credentials',
+      });
+      const { ehr } = connectorFor(url);
+      await expect(ehr.listDepartments(PRACTICE, ctx)).rejects.toMatchObject({
+        statusCode: 503,
+        code: 'ATHENA_RATE_LIMITED',
+        headers: { 'retry-after': expect.any(String) },
+      });
+    } finally {
+      await sandbox.close();
+    }
+  });
+});

@@ -1,0 +1,178 @@
+import { buildSandbox } from '@ehr-gateway/athena-sandbox';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  adminRequest,
+  buildGateway,
+  createApiKey,
+  openTestStorage,
+  signIn,
+  type TestStorage,
+} from './helpers.js';
+
+const SECRET = 'sandbox-secret-value-0123';
+
+function nextWeekday(daysAhead: number) {
+  const date = new Date(Date.now() + daysAhead * 86_400_000);
+  while (date.getUTCDay() === 0 || date.getUTCDay() === 6) {
+    date.setUTCDate(date.getUTCDate() + 1);
+  }
+  return date.toISOString().slice(0, 10);
+}
+
+/** Every key path of a JSON value, arrays collapsed to their first element. */
+function shapeOf(value: unknown, prefix = ''): string[] {
+  if (Array.isArray(value)) {
+    return value.length ? shapeOf(value[0], `${prefix}[]`) : [`${prefix}[]`];
+  }
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, inner]) =>
+      shapeOf(inner, prefix ? `${prefix}.${key}` : key),
+    );
+  }
+  return [prefix];
+}
+
+/**
+ * The same routes answered by the Mock EHR and by athena (the sandbox over HTTP): both serve the
+ * same synthetic practice, so answers agree in shape and, for seeded records, in content.
+ */
+describe('EHR routes on both sources', () => {
+  let sandbox: FastifyInstance;
+  let storage: TestStorage;
+  let app: FastifyInstance;
+  let cookie: string;
+  let key: string;
+  const serverLog: string[] = [];
+
+  beforeAll(async () => {
+    sandbox = buildSandbox({ clientSecret: SECRET, tokenLimitPerMinute: 1000 });
+    await sandbox.listen({ port: 0, host: '127.0.0.1' });
+    const address = sandbox.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    storage = await openTestStorage({ name: 'pglite' });
+    app = await buildGateway(storage, {
+      logger: { level: 'trace', stream: { write: (line: string) => serverLog.push(line) } },
+      settings: {
+        athena: {
+          baseUrl: `http://127.0.0.1:${port}`,
+          clientId: 'sandbox-client',
+          clientSecret: SECRET,
+          practiceId: '195900',
+        },
+      },
+      athenaTransport: { baseRetryDelayMs: 5, breakerFailureThreshold: 2, breakerOpenMs: 60_000 },
+    });
+    cookie = await signIn(app);
+    ({ key } = await createApiKey(app, cookie));
+  });
+  afterAll(async () => {
+    await app.close();
+    await storage.dispose();
+    await sandbox.close();
+  });
+
+  const get = (url: string) => app.inject({ method: 'GET', url, headers: { 'x-api-key': key } });
+  const both = async (path: string, query = '') => {
+    const glue = query ? `&${query}` : '';
+    const athena = await get(`/api/195900${path}?source=athena${glue}`);
+    const mock = await get(`/api/12345${path}?source=mock${glue}`);
+    expect(athena.statusCode, athena.body).toBe(200);
+    expect(mock.statusCode, mock.body).toBe(200);
+    return { athena: athena.json(), mock: mock.json() };
+  };
+
+  it.each([
+    ['/patients', 'limit=3'],
+    ['/patients/1001', ''],
+    ['/providers', 'limit=3'],
+    ['/departments', ''],
+    ['/referring-providers', ''],
+  ])('GET %s answers alike from athena and the Mock EHR', async (path, query) => {
+    const { athena, mock } = await both(path, query);
+    expect(shapeOf(athena).sort()).toEqual(shapeOf(mock).sort());
+    expect(athena).toEqual(mock);
+  });
+
+  it('lists the same appointments from both, and the same appointment by id', async () => {
+    const day = nextWeekday(4);
+    const { athena, mock } = await both('/appointments', `startDate=${day}&providerId=101`);
+    expect(athena).toEqual(mock);
+    const id = mock.appointments[0]?.id;
+    if (id) {
+      const detail = await both(`/appointments/${id}`);
+      expect(shapeOf(detail.athena).sort()).toEqual(shapeOf(detail.mock).sort());
+      expect(detail.athena).toMatchObject({ id, patientId: mock.appointments[0].patientId });
+    }
+  });
+
+  it('answers patient-with-appointments from both', async () => {
+    const day = nextWeekday(4);
+    const { appointments } = (
+      await get(`/api/12345/appointments?source=mock&startDate=${day}`)
+    ).json();
+    const patientId = appointments[0].patientId;
+    const { athena, mock } = await both(
+      '/patient-with-appointments',
+      `patientId=${patientId}&startDate=${day}`,
+    );
+    expect(athena).toEqual(mock);
+  });
+
+  it('reports athena connected with its practice and last sync, and logs calls under athena', async () => {
+    await get('/api/195900/departments?source=athena');
+    const status = await adminRequest(app, cookie, { method: 'GET', url: '/admin/ehr-status' });
+    expect(status.json().athena).toEqual({
+      status: 'connected',
+      practiceId: '195900',
+      lastSyncedAt: expect.any(String),
+      message: null,
+    });
+    await app.requestLogWriter.flush();
+    const logs = await adminRequest(app, cookie, {
+      method: 'GET',
+      url: '/admin/logs?source=athena',
+    });
+    expect(logs.json().logs.length).toBeGreaterThan(0);
+    const timing = (await get('/api/195900/providers?source=athena&limit=1')).headers[
+      'server-timing'
+    ];
+    expect(timing).toMatch(/gateway;dur=[\d.]+, upstream;dur=[\d.]+/);
+  });
+
+  it('reports athena disconnected with the reason once calls fail, and fails fast while the circuit is open', async () => {
+    await fetch(`${sandboxUrl()}/_sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fail503Count: 100, retryAfterSeconds: 0 }),
+    });
+    for (let i = 0; i < 2; i += 1) {
+      expect((await get('/api/195900/providers?source=athena&limit=2')).statusCode).toBe(502);
+    }
+    const fast = await get('/api/195900/providers?source=athena&limit=2');
+    expect(fast.statusCode).toBe(503);
+    expect(fast.headers['retry-after']).toBeDefined();
+    const status = (
+      await adminRequest(app, cookie, { method: 'GET', url: '/admin/ehr-status' })
+    ).json();
+    expect(status.athena.status).toBe('disconnected');
+    expect(status.athena.message).toMatch(/Athena EHR/);
+    // The Mock EHR is untouched by athena's trouble.
+    expect((await get('/api/12345/providers?source=mock&limit=2')).statusCode).toBe(200);
+    await fetch(`${sandboxUrl()}/_sandbox/faults`, { method: 'DELETE' });
+  });
+
+  it('never writes the client secret or an access token to the server log', () => {
+    const text = serverLog.join('');
+    expect(text.length).toBeGreaterThan(0);
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toMatch(/Bearer [A-Za-z0-9._-]{10,}/);
+    expect(text).not.toContain(Buffer.from(`sandbox-client:${SECRET}`).toString('base64'));
+  });
+
+  function sandboxUrl() {
+    const address = sandbox.server.address();
+    return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  }
+});
