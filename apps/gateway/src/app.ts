@@ -66,6 +66,11 @@ import { registerSystemRoutes } from './modules/system/system-routes.js';
 import { createSystemService } from './modules/system/system-service.js';
 import { registerUtilityRoutes } from './modules/utility/utility-routes.js';
 import { createUtilityService } from './modules/utility/utility-service.js';
+import { createVoiceConfigRepository } from './modules/voice-config/voice-config-repository.js';
+import { registerLlmToolsRoutes } from './modules/llm-tools/llm-tools-routes.js';
+import { createLlmToolsService } from './modules/llm-tools/llm-tools-service.js';
+import { registerVoiceConfigRoutes } from './modules/voice-config/voice-config-routes.js';
+import { createVoiceConfigService } from './modules/voice-config/voice-config-service.js';
 import { registerConsole } from './plugins/console.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerGatewayTraffic } from './plugins/gateway-traffic.js';
@@ -89,6 +94,8 @@ export interface GatewaySettings {
   redisUrl?: string;
   athenaTimeoutMs?: number;
   ehrCacheTtlSeconds?: number;
+  /** Vapi's shared secret for the voice-agent tool route; unset accepts API keys only. */
+  vapiSecret?: string;
 }
 
 export interface GatewayAppOptions {
@@ -259,6 +266,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
       cors,
       isGatewayPath,
       maxLoggedBodyBytes: settings.requestLogMaxBodyBytes,
+      vapiSecret: settings.vapiSecret,
     });
 
     registerHealthRoutes(app, health);
@@ -275,6 +283,18 @@ export const gatewayApp = fp<GatewayAppOptions>(
             : configService.current().practiceId,
       }),
     );
+    const voiceConfig = createVoiceConfigService({
+      repository: createVoiceConfigRepository(db),
+      ehr,
+      practiceIdFor: (source, tenantPracticeId) =>
+        tenantPracticeId ??
+        (source === 'athena'
+          ? (settings.athena.practiceId ?? configService.current().practiceId)
+          : configService.current().practiceId),
+    });
+    await voiceConfig.ensureSeeded();
+    registerVoiceConfigRoutes(app, voiceConfig);
+    await registerLlmToolsRoutes(app, createLlmToolsService({ voiceConfig }));
     registerUtilityRoutes(app, createUtilityService({ cors }));
 
     await app.register(

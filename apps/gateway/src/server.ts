@@ -58,6 +58,7 @@ async function main() {
       redisUrl: env.REDIS_URL,
       athenaTimeoutMs: env.ATHENA_TIMEOUT_MS,
       ehrCacheTtlSeconds: env.EHR_CACHE_TTL_SECONDS,
+      vapiSecret: env.VAPI_SECRET,
     },
     onGeneratedAdminPassword: (username, password) => {
       // Printed once to the terminal, never to the structured log.

@@ -42,7 +42,16 @@ export const CreateTenantBody = z.strictObject({
     .regex(/^\d{1,20}$/)
     .nullish(),
 });
-export const UpdateTenantBody = CreateTenantBody.partial().strict();
+/**
+ * PATCH bodies list their fields again without defaults: zod 4 applies a default inside
+ * `.partial()`, which would reset every field left out (status, duration, departmentIds…).
+ */
+export const UpdateTenantBody = z.strictObject({
+  name: EntityName.optional(),
+  status: EntityStatus.optional(),
+  ehrSource: EhrSource.optional(),
+  practiceId: CreateTenantBody.shape.practiceId,
+});
 
 export const Location = z.object({
   id: z.number().int(),
@@ -59,7 +68,11 @@ export const CreateLocationBody = z.strictObject({
   address: z.string().trim().max(300).nullish(),
   active: z.boolean().default(true),
 });
-export const UpdateLocationBody = CreateLocationBody.omit({ tenantId: true }).partial().strict();
+export const UpdateLocationBody = z.strictObject({
+  name: EntityName.optional(),
+  address: CreateLocationBody.shape.address,
+  active: z.boolean().optional(),
+});
 
 export const VoiceDepartment = z.object({
   id: z.number().int(),
@@ -88,9 +101,13 @@ export const CreateVoiceDepartmentBody = z.strictObject({
     .nullish(),
   active: z.boolean().default(true),
 });
-export const UpdateVoiceDepartmentBody = CreateVoiceDepartmentBody.omit({ tenantId: true })
-  .partial()
-  .strict();
+export const UpdateVoiceDepartmentBody = z.strictObject({
+  name: EntityName.optional(),
+  code: CreateVoiceDepartmentBody.shape.code,
+  locationId: CreateVoiceDepartmentBody.shape.locationId,
+  ehrDepartmentId: CreateVoiceDepartmentBody.shape.ehrDepartmentId,
+  active: z.boolean().optional(),
+});
 
 export const VoiceProvider = z.object({
   id: z.number().int(),
@@ -117,9 +134,14 @@ export const CreateVoiceProviderBody = z.strictObject({
     .nullish(),
   active: z.boolean().default(true),
 });
-export const UpdateVoiceProviderBody = CreateVoiceProviderBody.omit({ tenantId: true })
-  .partial()
-  .strict();
+export const UpdateVoiceProviderBody = z.strictObject({
+  name: EntityName.optional(),
+  specialty: CreateVoiceProviderBody.shape.specialty,
+  is_not_accepting_new_patients: z.boolean().optional(),
+  departmentIds: z.array(VoiceConfigId).max(50).optional(),
+  ehrProviderId: CreateVoiceProviderBody.shape.ehrProviderId,
+  active: z.boolean().optional(),
+});
 
 export const VoiceAppointmentType = z.object({
   id: z.number().int(),
@@ -144,11 +166,12 @@ export const CreateVoiceAppointmentTypeBody = z.strictObject({
     .nullish(),
   active: z.boolean().default(true),
 });
-export const UpdateVoiceAppointmentTypeBody = CreateVoiceAppointmentTypeBody.omit({
-  tenantId: true,
-})
-  .partial()
-  .strict();
+export const UpdateVoiceAppointmentTypeBody = z.strictObject({
+  name: EntityName.optional(),
+  duration: z.number().int().min(5).max(480).optional(),
+  ehrAppointmentTypeId: CreateVoiceAppointmentTypeBody.shape.ehrAppointmentTypeId,
+  active: z.boolean().optional(),
+});
 
 export const VisitReason = z.object({
   id: z.number().int(),
@@ -165,9 +188,11 @@ export const CreateVisitReasonBody = z.strictObject({
   appointmentTypeId: VoiceConfigId.nullish(),
   active: z.boolean().default(true),
 });
-export const UpdateVisitReasonBody = CreateVisitReasonBody.omit({ tenantId: true })
-  .partial()
-  .strict();
+export const UpdateVisitReasonBody = z.strictObject({
+  name: EntityName.optional(),
+  appointmentTypeId: CreateVisitReasonBody.shape.appointmentTypeId,
+  active: z.boolean().optional(),
+});
 
 export const GlobalConfigKey = z
   .string()

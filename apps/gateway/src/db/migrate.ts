@@ -5,6 +5,7 @@ import * as initial from './migrations/0001-initial.js';
 import * as endpointSearch from './migrations/0002-request-log-endpoint-search.js';
 import * as mockEhr from './migrations/0003-mock-ehr.js';
 import * as idempotencyKeys from './migrations/0004-idempotency-keys.js';
+import * as voiceConfig from './migrations/0005-voice-config.js';
 
 interface Migration {
   name: string;
@@ -12,7 +13,13 @@ interface Migration {
 }
 
 /** Applied in this order, each once. Never edit a released migration; add a new one. */
-export const MIGRATIONS: readonly Migration[] = [initial, endpointSearch, mockEhr, idempotencyKeys];
+export const MIGRATIONS: readonly Migration[] = [
+  initial,
+  endpointSearch,
+  mockEhr,
+  idempotencyKeys,
+  voiceConfig,
+];
 
 /** Arbitrary constant shared by every instance so that only one migrates at a time. */
 const MIGRATION_LOCK_ID = 4_827_301_556;

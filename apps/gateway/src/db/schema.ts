@@ -113,6 +113,85 @@ export interface IdempotencyKeysTable {
   created_at: CreatedAt;
 }
 
+/** Set by the database on insert; the repository sets it to now() on every update. */
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface TenantsTable {
+  id: Generated<number>;
+  name: string;
+  status: Generated<'active' | 'inactive'>;
+  ehr_source: Generated<'athena' | 'mock'>;
+  practice_id: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface LocationsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  address: string | null;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface DepartmentsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  code: string | null;
+  location_id: number | null;
+  ehr_department_id: string | null;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ProvidersTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  specialty: string | null;
+  is_not_accepting_new_patients: Generated<boolean>;
+  ehr_provider_id: string | null;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ProviderDepartmentsTable {
+  provider_id: number;
+  department_id: number;
+}
+
+export interface AppointmentTypesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  duration: Generated<number>;
+  ehr_appointment_type_id: string | null;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface VisitReasonsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  appointment_type_id: number | null;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface GlobalConfigTable {
+  key: string;
+  value: Json;
+  updated_at: UpdatedAt;
+}
+
 export interface Database {
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
@@ -124,6 +203,14 @@ export interface Database {
   mock_patients: MockPatientsTable;
   mock_slot_bookings: MockSlotBookingsTable;
   idempotency_keys: IdempotencyKeysTable;
+  tenants: TenantsTable;
+  locations: LocationsTable;
+  departments: DepartmentsTable;
+  providers: ProvidersTable;
+  provider_departments: ProviderDepartmentsTable;
+  appointment_types: AppointmentTypesTable;
+  visit_reasons: VisitReasonsTable;
+  global_config: GlobalConfigTable;
 }
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;

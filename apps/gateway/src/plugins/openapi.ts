@@ -24,6 +24,7 @@ export async function registerOpenApi(
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
           adminSession: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          vapiSecret: { type: 'apiKey', in: 'header', name: 'x-vapi-secret' },
         },
       },
     },
