@@ -68,6 +68,12 @@ import { registerUtilityRoutes } from './modules/utility/utility-routes.js';
 import { createUtilityService } from './modules/utility/utility-service.js';
 import { createVoiceConfigRepository } from './modules/voice-config/voice-config-repository.js';
 import { registerLlmToolsRoutes } from './modules/llm-tools/llm-tools-routes.js';
+import {
+  analyzeWithFallback,
+  createLlmAnalyzer,
+} from './modules/smart-scheduling/analyzer/index.js';
+import { registerSmartSchedulingRoutes } from './modules/smart-scheduling/smart-scheduling-routes.js';
+import { createSmartSchedulingService } from './modules/smart-scheduling/smart-scheduling-service.js';
 import { createLlmToolsService } from './modules/llm-tools/llm-tools-service.js';
 import { registerVoiceConfigRoutes } from './modules/voice-config/voice-config-routes.js';
 import { createVoiceConfigService } from './modules/voice-config/voice-config-service.js';
@@ -96,6 +102,8 @@ export interface GatewaySettings {
   ehrCacheTtlSeconds?: number;
   /** Vapi's shared secret for the voice-agent tool route; unset accepts API keys only. */
   vapiSecret?: string;
+  /** An OpenAI-compatible model for smart scheduling; the built-in analyser answers without it. */
+  llm?: { baseUrl: string; apiKey?: string; model: string; timeoutMs?: number };
 }
 
 export interface GatewayAppOptions {
@@ -295,6 +303,27 @@ export const gatewayApp = fp<GatewayAppOptions>(
     await voiceConfig.ensureSeeded();
     registerVoiceConfigRoutes(app, voiceConfig);
     await registerLlmToolsRoutes(app, createLlmToolsService({ voiceConfig }));
+    const llm = settings.llm
+      ? createLlmAnalyzer({
+          baseURL: settings.llm.baseUrl,
+          // Local OpenAI-compatible servers often need no key; the client insists on one.
+          apiKey: settings.llm.apiKey ?? 'not-set',
+          model: settings.llm.model,
+          timeoutMs: settings.llm.timeoutMs,
+        })
+      : null;
+    registerSmartSchedulingRoutes(
+      app,
+      createSmartSchedulingService({
+        analyze: (messages, analyzeOptions) => analyzeWithFallback(messages, analyzeOptions, llm),
+        ehr,
+        voiceConfig,
+        practiceIdFor: (source) =>
+          source === 'athena'
+            ? (settings.athena.practiceId ?? configService.current().practiceId)
+            : configService.current().practiceId,
+      }),
+    );
     registerUtilityRoutes(app, createUtilityService({ cors }));
 
     await app.register(

@@ -17,6 +17,9 @@ const packageVersion = (): string => {
 
 async function main() {
   const env = loadEnv();
+  if (env.LLM_BASE_URL && !env.LLM_MODEL) {
+    throw new EnvError('Invalid environment:\n  LLM_MODEL: required when LLM_BASE_URL is set');
+  }
   const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await migrate(storage.db);
 
@@ -59,6 +62,15 @@ async function main() {
       athenaTimeoutMs: env.ATHENA_TIMEOUT_MS,
       ehrCacheTtlSeconds: env.EHR_CACHE_TTL_SECONDS,
       vapiSecret: env.VAPI_SECRET,
+      llm:
+        env.LLM_BASE_URL && env.LLM_MODEL
+          ? {
+              baseUrl: env.LLM_BASE_URL,
+              apiKey: env.LLM_API_KEY,
+              model: env.LLM_MODEL,
+              timeoutMs: env.LLM_TIMEOUT_MS,
+            }
+          : undefined,
     },
     onGeneratedAdminPassword: (username, password) => {
       // Printed once to the terminal, never to the structured log.

@@ -22,7 +22,11 @@ export interface AnalyzerOutcome {
 }
 
 interface Deps {
-  analyze: (messages: ConversationMessage[], options: { now: Date }) => Promise<AnalyzerOutcome>;
+  /** `timezone` is the practice's, so "today" and "tomorrow" mean the caller's days. */
+  analyze: (
+    messages: ConversationMessage[],
+    options: { now: Date; timezone?: string },
+  ) => Promise<AnalyzerOutcome>;
   ehr: EhrService;
   voiceConfig: {
     getTenant(id: number): Promise<Tenant>;
@@ -188,18 +192,22 @@ export function createSmartSchedulingService({
     async schedule(body: SmartSchedulingBody, ctx: EhrCallContext): Promise<SmartSchedulingResult> {
       const at = now();
       const tenant = await voiceConfig.getTenant(body.tenantId ?? 1);
-      const { analysis, analyzer } = await analyze(body.messages, { now: at });
       const source = body.source ?? tenant.ehrSource;
       const practiceId = body.practiceId ?? tenant.practiceId ?? practiceIdFor(source);
       const client = ehr.client(source);
-      const { specialty, providerName, urgency, datePreference, timePreference } =
-        analysis.extractedInfo;
-
       const [{ departments }, providers, voiceProviders] = await Promise.all([
         client.listDepartments(practiceId, ctx),
         allProviders(source, practiceId, ctx),
         voiceConfig.listProviders(tenant.id),
       ]);
+      const practiceTimezone = departments.find((d) => d.timezone)?.timezone ?? undefined;
+      const { analysis, analyzer } = await analyze(body.messages, {
+        now: at,
+        timezone: practiceTimezone,
+      });
+      const { specialty, providerName, urgency, datePreference, timePreference } =
+        analysis.extractedInfo;
+
       // Providers the voice configuration switched off, or who take no new patients, are not offered.
       const unavailable = new Set(
         voiceProviders
