@@ -8,15 +8,8 @@ import {
   openTestStorage,
   signIn,
   type TestStorage,
+  nextWeekday,
 } from './helpers.js';
-
-function nextWeekday(daysAhead: number) {
-  const date = new Date(Date.now() + daysAhead * 86_400_000);
-  while (date.getUTCDay() === 0 || date.getUTCDay() === 6) {
-    date.setUTCDate(date.getUTCDate() + 1);
-  }
-  return date.toISOString().slice(0, 10);
-}
 
 const newPatient = (overrides: Record<string, unknown> = {}) => ({
   firstname: 'Ada',

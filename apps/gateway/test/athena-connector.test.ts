@@ -2,6 +2,7 @@ import { buildSandbox } from '@ehr-gateway/athena-sandbox';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
+import { nextWeekday } from './helpers.js';
 import { createAthenaConnector } from '../src/modules/ehr/athena/athena-connector.js';
 import { createAthenaHttp, type AthenaHttpOptions } from '../src/modules/ehr/athena/athena-http.js';
 import { createCircuitBreaker } from '../src/modules/ehr/athena/circuit-breaker.js';
@@ -39,14 +40,6 @@ function connectorFor(
     ...overrides,
   });
   return { ehr: createAthenaConnector(http), outcomes };
-}
-
-function nextWeekday(daysAhead: number) {
-  const date = new Date(Date.now() + daysAhead * 86_400_000);
-  while (date.getUTCDay() === 0 || date.getUTCDay() === 6) {
-    date.setUTCDate(date.getUTCDate() + 1);
-  }
-  return date.toISOString().slice(0, 10);
 }
 
 describe('Athena connector against the athena sandbox over HTTP', () => {

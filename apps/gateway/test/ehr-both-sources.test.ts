@@ -9,17 +9,10 @@ import {
   openTestStorage,
   signIn,
   type TestStorage,
+  nextWeekday,
 } from './helpers.js';
 
 const SECRET = 'sandbox-secret-value-0123';
-
-function nextWeekday(daysAhead: number) {
-  const date = new Date(Date.now() + daysAhead * 86_400_000);
-  while (date.getUTCDay() === 0 || date.getUTCDay() === 6) {
-    date.setUTCDate(date.getUTCDate() + 1);
-  }
-  return date.toISOString().slice(0, 10);
-}
 
 /** Every key path of a JSON value, arrays collapsed to their first element. */
 function shapeOf(value: unknown, prefix = ''): string[] {

@@ -9,17 +9,10 @@ import {
   openTestStorage,
   signIn,
   type TestStorage,
+  nextWeekday,
 } from './helpers.js';
 
 const cachingOn = { apiRoot: '/api', practiceId: '12345', logLevel: 'info', caching: true };
-
-function nextWeekday(daysAhead: number) {
-  const date = new Date(Date.now() + daysAhead * 86_400_000);
-  while (date.getUTCDay() === 0 || date.getUTCDay() === 6) {
-    date.setUTCDate(date.getUTCDate() + 1);
-  }
-  return date.toISOString().slice(0, 10);
-}
 
 const booking = (firstname: string, date: string) => ({
   patient: {

@@ -9,16 +9,8 @@ import {
   openTestStorage,
   signIn,
   type TestStorage,
+  nextWeekday,
 } from './helpers.js';
-
-/** A weekday a little ahead, so the Mock EHR has both booked appointments and open slots. */
-function upcomingWeekday(daysAhead: number): string {
-  const date = new Date(Date.now() + daysAhead * 86_400_000);
-  while (date.getUTCDay() === 0 || date.getUTCDay() === 6) {
-    date.setUTCDate(date.getUTCDate() + 1);
-  }
-  return date.toISOString().slice(0, 10);
-}
 
 describe.each(databaseTargets)('EHR routes on the Mock EHR ($name)', (target) => {
   let storage: TestStorage;
@@ -89,7 +81,7 @@ describe.each(databaseTargets)('EHR routes on the Mock EHR ($name)', (target) =>
   });
 
   it('lists booked appointments for a day and a provider in the normalized shape', async () => {
-    const day = upcomingWeekday(3);
+    const day = nextWeekday(3);
     const all = (await get(`/api/12345/appointments?source=mock&startDate=${day}`)).json();
     expect(all.totalCount).toBe(all.appointments.length);
     expect(all.totalCount).toBeGreaterThan(0);
@@ -147,7 +139,7 @@ describe.each(databaseTargets)('EHR routes on the Mock EHR ($name)', (target) =>
   });
 
   it('returns a patient with their appointments; endDate defaults to startDate', async () => {
-    const day = upcomingWeekday(3);
+    const day = nextWeekday(3);
     const { appointments } = (
       await get(`/api/12345/appointments?source=mock&startDate=${day}`)
     ).json();

@@ -175,3 +175,12 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
+
+/** A weekday (UTC) at least `daysAhead` days from now, when the synthetic schedules have slots. */
+export function nextWeekday(daysAhead: number): string {
+  const date = new Date(Date.now() + daysAhead * 86_400_000);
+  while (date.getUTCDay() === 0 || date.getUTCDay() === 6) {
+    date.setUTCDate(date.getUTCDate() + 1);
+  }
+  return date.toISOString().slice(0, 10);
+}

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EhrClient } from '../src/modules/ehr/ehr-client.js';
 import { createMockEhr } from '../src/modules/ehr/mock/mock-ehr.js';
 import { createMockEhrRepository } from '../src/modules/ehr/mock/mock-ehr-repository.js';
-import { databaseTargets, openTestStorage, type TestStorage } from './helpers.js';
+import { databaseTargets, openTestStorage, type TestStorage, nextWeekday } from './helpers.js';
 
 const ctx = { requestId: 'test' };
 const practice = createPractice();
@@ -20,14 +20,6 @@ function mockOn(storage: { db: TestStorage['db'] }): EhrClient {
     repository: createMockEhrRepository(storage.db),
     practiceId: () => PRACTICE,
   });
-}
-
-function nextWeekday(daysAhead: number) {
-  const date = new Date(Date.now() + daysAhead * 86_400_000);
-  while (date.getUTCDay() === 0 || date.getUTCDay() === 6) {
-    date.setUTCDate(date.getUTCDate() + 1);
-  }
-  return date.toISOString().slice(0, 10);
 }
 
 async function anOpenSlot(ehr: EhrClient, daysAhead: number) {

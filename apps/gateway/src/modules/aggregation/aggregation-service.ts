@@ -10,18 +10,16 @@ import type {
   PatientOpenSlotsQuery,
   PatientProvider,
   PatientWithAppointmentCreated,
-  Provider,
 } from '@ehr-gateway/contracts';
 import { addDays, todayIn } from '@ehr-gateway/synthetic-practice';
 
 import { conflict, HttpError, notFound } from '../../lib/http-errors.js';
-import type { EhrCallContext, EhrClient } from '../ehr/ehr-client.js';
+import { listAllProviders, type EhrCallContext, type EhrClient } from '../ehr/ehr-client.js';
 import { resolveRange, type EhrService } from '../ehr/ehr-service.js';
 import type { IdempotencyService } from '../idempotency/idempotency-service.js';
 
 /** Open slots are looked up this far ahead when the caller gives no range. */
 const DEFAULT_SLOT_WINDOW_DAYS = 14;
-const PROVIDER_PAGE = 500;
 
 interface Deps {
   ehr: EhrService;
@@ -41,17 +39,6 @@ export function createAggregationService({
   practiceIdFor,
   now = () => new Date(),
 }: Deps) {
-  async function allProviders(client: EhrClient, practiceId: string, ctx: EhrCallContext) {
-    const providers: Provider[] = [];
-    for (let offset = 0; ; offset += PROVIDER_PAGE) {
-      const page = await client.listProviders(practiceId, { limit: PROVIDER_PAGE, offset }, ctx);
-      providers.push(...page.providers);
-      if (page.providers.length < PROVIDER_PAGE || providers.length >= page.totalCount) {
-        return providers;
-      }
-    }
-  }
-
   async function findOnePatient(
     client: EhrClient,
     practiceId: string,
@@ -87,7 +74,7 @@ export function createAggregationService({
       const practiceId = practiceIdFor(source);
       const [{ departments }, providers] = await Promise.all([
         client.listDepartments(practiceId, ctx),
-        allProviders(client, practiceId, ctx),
+        listAllProviders(client, practiceId, ctx),
       ]);
       return {
         totalCount: departments.length,
@@ -123,7 +110,7 @@ export function createAggregationService({
       const practiceId = practiceIdFor(query.source);
       const patient = await findOnePatient(client, practiceId, query, ctx);
       const [providers, { departments }] = await Promise.all([
-        patient.primaryProviderId ? allProviders(client, practiceId, ctx) : Promise.resolve([]),
+        patient.primaryProviderId ? listAllProviders(client, practiceId, ctx) : Promise.resolve([]),
         client.listDepartments(practiceId, ctx),
       ]);
       const provider = providers.find((p) => p.id === patient.primaryProviderId) ?? null;

@@ -1,4 +1,5 @@
 import type {
+  Provider,
   AppointmentDetail,
   AppointmentList,
   AppointmentType,
@@ -122,4 +123,22 @@ export function callContextOf(request: { id: string; upstreamMs?: number }): Ehr
       request.upstreamMs = (request.upstreamMs ?? 0) + ms;
     },
   };
+}
+
+const PROVIDER_PAGE = 500;
+
+/** Every provider of a practice, page by page (the EHR routes themselves answer one page). */
+export async function listAllProviders(
+  client: EhrClient,
+  practiceId: string,
+  ctx: EhrCallContext,
+): Promise<Provider[]> {
+  const providers: Provider[] = [];
+  for (let offset = 0; ; offset += PROVIDER_PAGE) {
+    const page = await client.listProviders(practiceId, { limit: PROVIDER_PAGE, offset }, ctx);
+    providers.push(...page.providers);
+    if (page.providers.length < PROVIDER_PAGE || providers.length >= page.totalCount) {
+      return providers;
+    }
+  }
 }

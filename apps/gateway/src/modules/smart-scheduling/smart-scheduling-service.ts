@@ -13,7 +13,7 @@ import type {
 } from '@ehr-gateway/contracts';
 import { addDays, localDateTime, todayIn } from '@ehr-gateway/synthetic-practice';
 
-import type { EhrCallContext } from '../ehr/ehr-client.js';
+import { listAllProviders, type EhrCallContext } from '../ehr/ehr-client.js';
 import type { EhrService } from '../ehr/ehr-service.js';
 
 export interface AnalyzerOutcome {
@@ -37,7 +37,6 @@ interface Deps {
 }
 
 const MAX_SLOTS = 10;
-const PROVIDER_PAGE = 500;
 
 /** How far ahead to look for slots when the caller named no date, by urgency. */
 const WINDOW_DAYS: Record<ConversationAnalysis['extractedInfo']['urgency'], number> = {
@@ -176,18 +175,6 @@ export function createSmartSchedulingService({
   practiceIdFor,
   now = () => new Date(),
 }: Deps) {
-  async function allProviders(source: EhrSource, practiceId: string, ctx: EhrCallContext) {
-    const client = ehr.client(source);
-    const providers: Provider[] = [];
-    for (let offset = 0; ; offset += PROVIDER_PAGE) {
-      const page = await client.listProviders(practiceId, { limit: PROVIDER_PAGE, offset }, ctx);
-      providers.push(...page.providers);
-      if (page.providers.length < PROVIDER_PAGE || providers.length >= page.totalCount) {
-        return providers;
-      }
-    }
-  }
-
   return {
     async schedule(body: SmartSchedulingBody, ctx: EhrCallContext): Promise<SmartSchedulingResult> {
       const at = now();
@@ -197,7 +184,7 @@ export function createSmartSchedulingService({
       const client = ehr.client(source);
       const [{ departments }, providers, voiceProviders] = await Promise.all([
         client.listDepartments(practiceId, ctx),
-        allProviders(source, practiceId, ctx),
+        listAllProviders(client, practiceId, ctx),
         voiceConfig.listProviders(tenant.id),
       ]);
       const practiceTimezone = departments.find((d) => d.timezone)?.timezone ?? undefined;

@@ -6,6 +6,17 @@ import type { MockPatientsTable, MockSlotBookingsTable } from '../../../db/schem
 export type StoredPatient = Omit<MockPatientsTable, 'id' | 'created_at'> & { id: number };
 export type StoredBooking = Omit<MockSlotBookingsTable, 'updated_at'>;
 
+const BOOKING_COLUMNS = [
+  'slot_id',
+  'slot_date',
+  'provider_id',
+  'department_id',
+  'patient_id',
+  'appointment_type_id',
+  'status',
+  'notes',
+] as const;
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 export function createMockEhrRepository(db: Db) {
@@ -65,16 +76,7 @@ export function createMockEhrRepository(db: Db) {
     async bookingsBetween(startDate: string, endDate: string): Promise<StoredBooking[]> {
       return db
         .selectFrom('mock_slot_bookings')
-        .select([
-          'slot_id',
-          'slot_date',
-          'provider_id',
-          'department_id',
-          'patient_id',
-          'appointment_type_id',
-          'status',
-          'notes',
-        ])
+        .select(BOOKING_COLUMNS)
         .where('slot_date', '>=', startDate)
         .where('slot_date', '<=', endDate)
         .execute();
@@ -83,16 +85,7 @@ export function createMockEhrRepository(db: Db) {
     async bookingsForPatient(patientId: number): Promise<StoredBooking[]> {
       return db
         .selectFrom('mock_slot_bookings')
-        .select([
-          'slot_id',
-          'slot_date',
-          'provider_id',
-          'department_id',
-          'patient_id',
-          'appointment_type_id',
-          'status',
-          'notes',
-        ])
+        .select(BOOKING_COLUMNS)
         .where('patient_id', '=', patientId)
         .execute();
     },
@@ -100,16 +93,7 @@ export function createMockEhrRepository(db: Db) {
     async getBooking(slotId: string): Promise<StoredBooking | undefined> {
       return db
         .selectFrom('mock_slot_bookings')
-        .select([
-          'slot_id',
-          'slot_date',
-          'provider_id',
-          'department_id',
-          'patient_id',
-          'appointment_type_id',
-          'status',
-          'notes',
-        ])
+        .select(BOOKING_COLUMNS)
         .where('slot_id', '=', slotId)
         .executeTakeFirst();
     },
