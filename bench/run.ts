@@ -69,6 +69,8 @@ const { apiKey } = (await created.json()) as { apiKey: { key: string } };
 interface Scenario {
   name: string;
   path: string;
+  /** Runs before the scenario, e.g. to switch the response cache on. */
+  before?: () => Promise<void>;
   method?: 'GET' | 'POST';
   body?: string;
   headers?: Record<string, string>;
@@ -89,14 +91,37 @@ const scenarios: Scenario[] = [
     headers: { 'x-api-key': apiKey.key, 'content-type': 'application/json' },
   },
   {
+    name: 'EHR: GET /api/12345/patients?source=mock&limit=20 (Mock EHR, cache off)',
+    path: '/api/12345/patients?source=mock&limit=20',
+    headers: { 'x-api-key': apiKey.key },
+  },
+  {
+    name: 'EHR: the same with Configuration → Caching on (answers from the cache)',
+    path: '/api/12345/patients?source=mock&limit=20',
+    headers: { 'x-api-key': apiKey.key },
+    before: () => setCaching(true),
+  },
+  {
     name: 'refused: GET /utility/datetime with an unknown key',
     path: '/utility/datetime',
     headers: { 'x-api-key': `ehrgw_${'x'.repeat(43)}` },
   },
 ];
 
+async function setCaching(caching: boolean) {
+  const answer = await fetch(`${base}/admin/config`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', cookie, origin: base },
+    body: JSON.stringify({ apiRoot: '/api', practiceId: '12345', logLevel: 'warn', caching }),
+  });
+  if (!answer.ok) {
+    throw new Error(`could not set caching: ${answer.status}`);
+  }
+}
+
 console.log(`${seconds}s per scenario, ${connections} connections, ${storage.kind}\n`);
 for (const scenario of scenarios) {
+  await scenario.before?.();
   const result = await autocannon({
     url: `${base}${scenario.path}`,
     method: scenario.method ?? 'GET',
