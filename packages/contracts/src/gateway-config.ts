@@ -24,6 +24,8 @@ export const RESERVED_PATH_PREFIXES = [
   '/logs',
   '/api-keys',
   '/configuration',
+  '/metrics',
+  '/_ehr',
 ] as const;
 
 export const DEFAULT_GATEWAY_CONFIG = {
