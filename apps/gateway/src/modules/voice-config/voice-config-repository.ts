@@ -1,4 +1,13 @@
-import { sql, type RawBuilder, type Selectable, type Transaction } from 'kysely';
+import {
+  sql,
+  type ColumnType,
+  type Generated,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  type Transaction,
+} from 'kysely';
 
 import type { MatchType } from '@ehr-gateway/contracts';
 
@@ -73,6 +82,85 @@ export function uniqueViolation(error: unknown): string | null {
 }
 
 const now = sql<Date>`now()`;
+
+/** Tables the generic row helpers serve: tenants and the entries that belong to one. */
+type RowTable = 'tenants' | TenantTable;
+/** The entry tables whose rows the generic list/byIds/insert/update methods return as they are. */
+type PlainTable = Exclude<TenantTable, 'providers'>;
+type Row<T extends RowTable> = Selectable<Database[T]>;
+/** What an insert sets: every column but the generated id and timestamps. */
+type NewRow<T extends RowTable> = Omit<Row<T>, 'id' | 'created_at' | 'updated_at'>;
+/** What an update may change: every column but the keys and timestamps. */
+type RowPatch<T extends RowTable> = Partial<
+  Omit<Row<T>, 'id' | 'tenant_id' | 'created_at' | 'updated_at'>
+>;
+
+/**
+ * The columns the row helpers refer to by name. They query through this view because Kysely
+ * cannot type a query whose table name is a type parameter; `name`, `tenant_id` and `active` exist
+ * on every TenantTable, and only helpers typed over TenantTable use them.
+ */
+interface SharedColumns {
+  id: Generated<number>;
+  name: string;
+  tenant_id: number;
+  active: Generated<boolean>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+const shared = (executor: Executor) =>
+  executor as unknown as Kysely<Record<RowTable, SharedColumns>>;
+
+async function insertRow<T extends RowTable>(
+  executor: Executor,
+  table: T,
+  values: NewRow<T>,
+): Promise<Row<T>> {
+  const row = await shared(executor)
+    .insertInto(table as RowTable)
+    .values(values as never)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return row as unknown as Row<T>;
+}
+
+async function updateRow<T extends RowTable>(
+  executor: Executor,
+  table: T,
+  id: number,
+  patch: RowPatch<T>,
+): Promise<Row<T> | undefined> {
+  const row = await shared(executor)
+    .updateTable(table as RowTable)
+    .set({ ...(patch as object), updated_at: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row as unknown as Row<T> | undefined;
+}
+
+/** Entries by name: a tenant's or those with some ids, only the active ones when activeOnly. */
+async function selectRows<T extends TenantTable>(
+  executor: Executor,
+  table: T,
+  of: { tenantId: number } | { ids: readonly number[] },
+  activeOnly: boolean,
+): Promise<Row<T>[]> {
+  if ('ids' in of && of.ids.length === 0) {
+    return [];
+  }
+  let query = shared(executor)
+    .selectFrom(table as TenantTable)
+    .selectAll()
+    .where((eb) => ('ids' in of ? eb('id', 'in', [...of.ids]) : eb('tenant_id', '=', of.tenantId)));
+  if (activeOnly) {
+    query = query.where('active', '=', true);
+  }
+  const rows = await query
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .execute();
+  return rows as unknown as Row<T>[];
+}
 
 export function createVoiceConfigRepository(db: Db) {
   async function departmentIdsOf(
@@ -149,26 +237,8 @@ export function createVoiceConfigRepository(db: Db) {
       return db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    async insertTenant(values: {
-      name: string;
-      status: 'active' | 'inactive';
-      ehr_source: 'athena' | 'mock';
-      practice_id: string | null;
-    }): Promise<TenantRow> {
-      return db.insertInto('tenants').values(values).returningAll().executeTakeFirstOrThrow();
-    },
-
-    async updateTenant(
-      id: number,
-      patch: Partial<Pick<TenantRow, 'name' | 'status' | 'ehr_source' | 'practice_id'>>,
-    ): Promise<TenantRow | undefined> {
-      return db
-        .updateTable('tenants')
-        .set({ ...patch, updated_at: now })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
-    },
+    insertTenant: (values: NewRow<'tenants'>) => insertRow(db, 'tenants', values),
+    updateTenant: (id: number, patch: RowPatch<'tenants'>) => updateRow(db, 'tenants', id, patch),
 
     // Entries that belong to a tenant
 
@@ -217,139 +287,28 @@ export function createVoiceConfigRepository(db: Db) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    async listLocations(tenantId: number, includeInactive: boolean): Promise<LocationRow[]> {
-      let query = db.selectFrom('locations').selectAll().where('tenant_id', '=', tenantId);
-      if (!includeInactive) {
-        query = query.where('active', '=', true);
-      }
-      return query
-        .orderBy(sql`lower(name)`)
-        .orderBy('id')
-        .execute();
-    },
-
-    async locationsByIds(ids: readonly number[], activeOnly: boolean): Promise<LocationRow[]> {
-      if (ids.length === 0) {
-        return [];
-      }
-      let query = db
-        .selectFrom('locations')
-        .selectAll()
-        .where('id', 'in', [...ids]);
-      if (activeOnly) {
-        query = query.where('active', '=', true);
-      }
-      return query.execute();
-    },
-
-    async insertLocation(values: {
-      tenant_id: number;
-      name: string;
-      address: string | null;
-      active: boolean;
-    }): Promise<LocationRow> {
-      return db.insertInto('locations').values(values).returningAll().executeTakeFirstOrThrow();
-    },
-
-    async updateLocation(
-      id: number,
-      patch: Partial<Pick<LocationRow, 'name' | 'address' | 'active'>>,
-    ): Promise<LocationRow | undefined> {
-      return db
-        .updateTable('locations')
-        .set({ ...patch, updated_at: now })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
-    },
-
-    async listDepartments(tenantId: number, includeInactive: boolean): Promise<DepartmentRow[]> {
-      let query = db.selectFrom('departments').selectAll().where('tenant_id', '=', tenantId);
-      if (!includeInactive) {
-        query = query.where('active', '=', true);
-      }
-      return query
-        .orderBy(sql`lower(name)`)
-        .orderBy('id')
-        .execute();
-    },
-
-    async departmentsByIds(ids: readonly number[], activeOnly: boolean): Promise<DepartmentRow[]> {
-      if (ids.length === 0) {
-        return [];
-      }
-      let query = db
-        .selectFrom('departments')
-        .selectAll()
-        .where('id', 'in', [...ids]);
-      if (activeOnly) {
-        query = query.where('active', '=', true);
-      }
-      return query
-        .orderBy(sql`lower(name)`)
-        .orderBy('id')
-        .execute();
-    },
-
-    async insertDepartment(values: {
-      tenant_id: number;
-      name: string;
-      code: string | null;
-      location_id: number | null;
-      ehr_department_id: string | null;
-      active: boolean;
-    }): Promise<DepartmentRow> {
-      return db.insertInto('departments').values(values).returningAll().executeTakeFirstOrThrow();
-    },
-
-    async updateDepartment(
-      id: number,
-      patch: Partial<
-        Pick<DepartmentRow, 'name' | 'code' | 'location_id' | 'ehr_department_id' | 'active'>
-      >,
-    ): Promise<DepartmentRow | undefined> {
-      return db
-        .updateTable('departments')
-        .set({ ...patch, updated_at: now })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
-    },
+    // Entries but providers, whose rows carry their department links (see below).
+    list: <T extends PlainTable>(table: T, tenantId: number, includeInactive: boolean) =>
+      selectRows(db, table, { tenantId }, !includeInactive),
+    byIds: <T extends PlainTable>(table: T, ids: readonly number[], activeOnly: boolean) =>
+      selectRows(db, table, { ids }, activeOnly),
+    insert: <T extends PlainTable>(table: T, values: NewRow<T>) => insertRow(db, table, values),
+    update: <T extends PlainTable>(table: T, id: number, patch: RowPatch<T>) =>
+      updateRow(db, table, id, patch),
 
     async listProviders(tenantId: number, includeInactive: boolean): Promise<ProviderRow[]> {
-      let query = db.selectFrom('providers').selectAll().where('tenant_id', '=', tenantId);
-      if (!includeInactive) {
-        query = query.where('active', '=', true);
-      }
-      return withDepartments(
-        db,
-        await query
-          .orderBy(sql`lower(name)`)
-          .orderBy('id')
-          .execute(),
-      );
+      return withDepartments(db, await selectRows(db, 'providers', { tenantId }, !includeInactive));
     },
 
     getProvider: (id: number) => getProvider(db, id),
 
     /** Inserts a provider and its department links in one transaction. */
     async insertProvider(
-      values: {
-        tenant_id: number;
-        name: string;
-        specialty: string | null;
-        is_not_accepting_new_patients: boolean;
-        ehr_provider_id: string | null;
-        active: boolean;
-      },
+      values: NewRow<'providers'>,
       departmentIds: readonly number[],
     ): Promise<ProviderRow> {
       return db.transaction().execute(async (tx) => {
-        const row = await tx
-          .insertInto('providers')
-          .values(values)
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const row = await insertRow(tx, 'providers', values);
         await replaceProviderDepartments(tx, row.id, departmentIds);
         return (await getProvider(tx, row.id))!;
       });
@@ -358,22 +317,11 @@ export function createVoiceConfigRepository(db: Db) {
     /** Updates a provider; departmentIds, when given, replace its department links. */
     async updateProvider(
       id: number,
-      patch: Partial<
-        Pick<
-          ProviderRow,
-          'name' | 'specialty' | 'is_not_accepting_new_patients' | 'ehr_provider_id' | 'active'
-        >
-      >,
+      patch: RowPatch<'providers'>,
       departmentIds: readonly number[] | undefined,
     ): Promise<ProviderRow | undefined> {
       return db.transaction().execute(async (tx) => {
-        const updated = await tx
-          .updateTable('providers')
-          .set({ ...patch, updated_at: now })
-          .where('id', '=', id)
-          .returning('id')
-          .executeTakeFirst();
-        if (!updated) {
+        if (!(await updateRow(tx, 'providers', id, patch))) {
           return undefined;
         }
         if (departmentIds) {
@@ -381,80 +329,6 @@ export function createVoiceConfigRepository(db: Db) {
         }
         return getProvider(tx, id);
       });
-    },
-
-    async listAppointmentTypes(
-      tenantId: number,
-      includeInactive: boolean,
-    ): Promise<AppointmentTypeRow[]> {
-      let query = db.selectFrom('appointment_types').selectAll().where('tenant_id', '=', tenantId);
-      if (!includeInactive) {
-        query = query.where('active', '=', true);
-      }
-      return query
-        .orderBy(sql`lower(name)`)
-        .orderBy('id')
-        .execute();
-    },
-
-    async insertAppointmentType(values: {
-      tenant_id: number;
-      name: string;
-      duration: number;
-      ehr_appointment_type_id: string | null;
-      active: boolean;
-    }): Promise<AppointmentTypeRow> {
-      return db
-        .insertInto('appointment_types')
-        .values(values)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    },
-
-    async updateAppointmentType(
-      id: number,
-      patch: Partial<
-        Pick<AppointmentTypeRow, 'name' | 'duration' | 'ehr_appointment_type_id' | 'active'>
-      >,
-    ): Promise<AppointmentTypeRow | undefined> {
-      return db
-        .updateTable('appointment_types')
-        .set({ ...patch, updated_at: now })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
-    },
-
-    async listVisitReasons(tenantId: number, includeInactive: boolean): Promise<VisitReasonRow[]> {
-      let query = db.selectFrom('visit_reasons').selectAll().where('tenant_id', '=', tenantId);
-      if (!includeInactive) {
-        query = query.where('active', '=', true);
-      }
-      return query
-        .orderBy(sql`lower(name)`)
-        .orderBy('id')
-        .execute();
-    },
-
-    async insertVisitReason(values: {
-      tenant_id: number;
-      name: string;
-      appointment_type_id: number | null;
-      active: boolean;
-    }): Promise<VisitReasonRow> {
-      return db.insertInto('visit_reasons').values(values).returningAll().executeTakeFirstOrThrow();
-    },
-
-    async updateVisitReason(
-      id: number,
-      patch: Partial<Pick<VisitReasonRow, 'name' | 'appointment_type_id' | 'active'>>,
-    ): Promise<VisitReasonRow | undefined> {
-      return db
-        .updateTable('visit_reasons')
-        .set({ ...patch, updated_at: now })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
     },
 
     // Global config
@@ -565,52 +439,39 @@ export function createVoiceConfigRepository(db: Db) {
         )`.execute(tx);
         const tenantId = tenant.id;
 
-        const byName = (rows: { id: number; name: string }[]) =>
-          new Map(rows.map((row) => [row.name, row.id]));
+        /** Inserts this tenant's entries of one table, named as in the seed; their ids by name. */
+        const insertNamed = async <T extends TenantTable, E extends { name: string }>(
+          table: T,
+          entries: readonly E[],
+          columns: (entry: E) => Omit<Insertable<Database[T]>, 'tenant_id' | 'name'>,
+        ): Promise<Map<string, number>> => {
+          const inserted = await shared(tx)
+            .insertInto(table as TenantTable)
+            .values(
+              entries.map((entry) => ({
+                tenant_id: tenantId,
+                name: entry.name,
+                ...columns(entry),
+              })) as never,
+            )
+            .returning(['id', 'name'])
+            .execute();
+          return new Map(inserted.map((row) => [row.name, row.id]));
+        };
 
-        const locations = byName(
-          await tx
-            .insertInto('locations')
-            .values(
-              seed.locations.map((location) => ({
-                tenant_id: tenantId,
-                name: location.name,
-                address: location.address,
-              })),
-            )
-            .returning(['id', 'name'])
-            .execute(),
-        );
-        const departments = byName(
-          await tx
-            .insertInto('departments')
-            .values(
-              seed.departments.map((department) => ({
-                tenant_id: tenantId,
-                name: department.name,
-                code: department.code,
-                location_id: locations.get(department.locationName) ?? null,
-                ehr_department_id: department.ehrDepartmentId,
-              })),
-            )
-            .returning(['id', 'name'])
-            .execute(),
-        );
-        const providers = byName(
-          await tx
-            .insertInto('providers')
-            .values(
-              seed.providers.map((provider) => ({
-                tenant_id: tenantId,
-                name: provider.name,
-                specialty: provider.specialty,
-                is_not_accepting_new_patients: provider.isNotAcceptingNewPatients,
-                ehr_provider_id: provider.ehrProviderId,
-              })),
-            )
-            .returning(['id', 'name'])
-            .execute(),
-        );
+        const locations = await insertNamed('locations', seed.locations, (location) => ({
+          address: location.address,
+        }));
+        const departments = await insertNamed('departments', seed.departments, (department) => ({
+          code: department.code,
+          location_id: locations.get(department.locationName) ?? null,
+          ehr_department_id: department.ehrDepartmentId,
+        }));
+        const providers = await insertNamed('providers', seed.providers, (provider) => ({
+          specialty: provider.specialty,
+          is_not_accepting_new_patients: provider.isNotAcceptingNewPatients,
+          ehr_provider_id: provider.ehrProviderId,
+        }));
         const links = seed.providers.flatMap((provider) =>
           provider.departmentNames.flatMap((departmentName) => {
             const departmentId = departments.get(departmentName);
@@ -622,30 +483,13 @@ export function createVoiceConfigRepository(db: Db) {
         if (links.length > 0) {
           await tx.insertInto('provider_departments').values(links).execute();
         }
-        const types = byName(
-          await tx
-            .insertInto('appointment_types')
-            .values(
-              seed.appointmentTypes.map((type) => ({
-                tenant_id: tenantId,
-                name: type.name,
-                duration: type.duration,
-                ehr_appointment_type_id: type.ehrAppointmentTypeId,
-              })),
-            )
-            .returning(['id', 'name'])
-            .execute(),
-        );
-        await tx
-          .insertInto('visit_reasons')
-          .values(
-            seed.visitReasons.map((reason) => ({
-              tenant_id: tenantId,
-              name: reason.name,
-              appointment_type_id: types.get(reason.appointmentTypeName) ?? null,
-            })),
-          )
-          .execute();
+        const types = await insertNamed('appointment_types', seed.appointmentTypes, (type) => ({
+          duration: type.duration,
+          ehr_appointment_type_id: type.ehrAppointmentTypeId,
+        }));
+        await insertNamed('visit_reasons', seed.visitReasons, (reason) => ({
+          appointment_type_id: types.get(reason.appointmentTypeName) ?? null,
+        }));
         await tx
           .insertInto('global_config')
           .values(

@@ -354,13 +354,13 @@ export function createVoiceConfigService({
 
     async listLocations(tenantId: number, { includeInactive = false }: ListOptions = {}) {
       await requireTenant(tenantId);
-      return (await repository.listLocations(tenantId, includeInactive)).map(toLocation);
+      return (await repository.list('locations', tenantId, includeInactive)).map(toLocation);
     },
 
     async createLocation(input: Input<typeof CreateLocationBody>): Promise<Location> {
       await requireTenant(input.tenantId);
       const row = await refuseDuplicates('locations', input.tenantId, input, () =>
-        repository.insertLocation({
+        repository.insert('locations', {
           tenant_id: input.tenantId,
           name: input.name,
           address: textOrNull(input.address) ?? null,
@@ -373,7 +373,8 @@ export function createVoiceConfigService({
     async updateLocation(id: number, input: Input<typeof UpdateLocationBody>): Promise<Location> {
       const tenantId = await requireEntry('locations', id);
       const row = await refuseDuplicates('locations', tenantId, input, () =>
-        repository.updateLocation(
+        repository.update(
+          'locations',
           id,
           defined({ name: input.name, address: textOrNull(input.address), active: input.active }),
         ),
@@ -391,7 +392,7 @@ export function createVoiceConfigService({
       { includeInactive = false }: ListOptions = {},
     ): Promise<VoiceDepartment[]> {
       await requireTenant(tenantId);
-      return (await repository.listDepartments(tenantId, includeInactive)).map(toDepartment);
+      return (await repository.list('departments', tenantId, includeInactive)).map(toDepartment);
     },
 
     async createDepartment(
@@ -402,7 +403,7 @@ export function createVoiceConfigService({
         await requireOwned('locations', input.tenantId, 'locationId', [input.locationId]);
       }
       const row = await refuseDuplicates('departments', input.tenantId, input, () =>
-        repository.insertDepartment({
+        repository.insert('departments', {
           tenant_id: input.tenantId,
           name: input.name,
           code: input.code ?? null,
@@ -423,7 +424,8 @@ export function createVoiceConfigService({
         await requireOwned('locations', tenantId, 'locationId', [input.locationId]);
       }
       const row = await refuseDuplicates('departments', tenantId, input, () =>
-        repository.updateDepartment(
+        repository.update(
+          'departments',
           id,
           defined({
             name: input.name,
@@ -507,7 +509,7 @@ export function createVoiceConfigService({
       { includeInactive = false }: ListOptions = {},
     ): Promise<VoiceAppointmentType[]> {
       await requireTenant(tenantId);
-      return (await repository.listAppointmentTypes(tenantId, includeInactive)).map(
+      return (await repository.list('appointment_types', tenantId, includeInactive)).map(
         toAppointmentType,
       );
     },
@@ -517,7 +519,7 @@ export function createVoiceConfigService({
     ): Promise<VoiceAppointmentType> {
       await requireTenant(input.tenantId);
       const row = await refuseDuplicates('appointment_types', input.tenantId, input, () =>
-        repository.insertAppointmentType({
+        repository.insert('appointment_types', {
           tenant_id: input.tenantId,
           name: input.name,
           duration: input.duration,
@@ -534,7 +536,8 @@ export function createVoiceConfigService({
     ): Promise<VoiceAppointmentType> {
       const tenantId = await requireEntry('appointment_types', id);
       const row = await refuseDuplicates('appointment_types', tenantId, input, () =>
-        repository.updateAppointmentType(
+        repository.update(
+          'appointment_types',
           id,
           defined({
             name: input.name,
@@ -557,7 +560,7 @@ export function createVoiceConfigService({
       { includeInactive = false }: ListOptions = {},
     ): Promise<VisitReason[]> {
       await requireTenant(tenantId);
-      return (await repository.listVisitReasons(tenantId, includeInactive)).map(toVisitReason);
+      return (await repository.list('visit_reasons', tenantId, includeInactive)).map(toVisitReason);
     },
 
     async createVisitReason(input: Input<typeof CreateVisitReasonBody>): Promise<VisitReason> {
@@ -568,7 +571,7 @@ export function createVoiceConfigService({
         ]);
       }
       const row = await refuseDuplicates('visit_reasons', input.tenantId, input, () =>
-        repository.insertVisitReason({
+        repository.insert('visit_reasons', {
           tenant_id: input.tenantId,
           name: input.name,
           appointment_type_id: input.appointmentTypeId ?? null,
@@ -589,7 +592,8 @@ export function createVoiceConfigService({
         ]);
       }
       const row = await refuseDuplicates('visit_reasons', tenantId, input, () =>
-        repository.updateVisitReason(
+        repository.update(
+          'visit_reasons',
           id,
           defined({
             name: input.name,
@@ -621,7 +625,7 @@ export function createVoiceConfigService({
       const { tenant, client, practiceId } = await tenantEhr(tenantId);
       const [{ departments }, mapped] = await Promise.all([
         client.listDepartments(practiceId, ctx),
-        repository.listDepartments(tenantId, includeInactive),
+        repository.list('departments', tenantId, includeInactive),
       ]);
       return {
         tenantId,
@@ -661,7 +665,7 @@ export function createVoiceConfigService({
       const { tenant, client, practiceId } = await tenantEhr(tenantId);
       const [types, mapped] = await Promise.all([
         client.listAppointmentTypes(practiceId, {}, ctx),
-        repository.listAppointmentTypes(tenantId, includeInactive),
+        repository.list('appointment_types', tenantId, includeInactive),
       ]);
       return {
         tenantId,
@@ -732,7 +736,8 @@ export function createVoiceConfigService({
       const locationsById = include_relations
         ? new Map(
             (
-              await repository.locationsByIds(
+              await repository.byIds(
+                'locations',
                 [...new Set(departmentRows.flatMap((row) => row.location_id ?? []))],
                 true,
               )
@@ -750,9 +755,9 @@ export function createVoiceConfigService({
       const links = await repository.providerDepartmentIds(providerRows.map((row) => row.id));
       const departmentsById = include_relations
         ? new Map(
-            (await repository.departmentsByIds([...new Set([...links.values()].flat())], true)).map(
-              (row) => [row.id, toDepartment(row)],
-            ),
+            (
+              await repository.byIds('departments', [...new Set([...links.values()].flat())], true)
+            ).map((row) => [row.id, toDepartment(row)]),
           )
         : null;
       const providers = providerRows.map((row) => {
