@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -118,7 +118,10 @@ describe('console app', () => {
     renderApp('/endpoints');
 
     expect(await screen.findByRole('heading', { name: 'Endpoints' })).toBeInTheDocument();
-    const tabs = screen.getAllByRole('tab');
+    // Scoped to the page's own tab list: the Documentation tab has its own section tabs.
+    const tabs = within(screen.getByRole('tablist', { name: 'Endpoints views' })).getAllByRole(
+      'tab',
+    );
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Documentation', 'API Tester']);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(screen.getByText('prod')).toBeInTheDocument());

@@ -1,0 +1,193 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+
+import { mockFetch } from '@/test/mock-fetch';
+import { renderWithProviders } from '@/test/render';
+
+import { ApiTester } from './api-tester';
+
+// CodeMirror needs layout APIs happy-dom lacks; a textarea stands in for the lazy editor.
+vi.mock('./json-editor', () => ({
+  JsonEditor: ({
+    value,
+    onChange,
+    labelledBy,
+  }: {
+    value: string;
+    onChange: (value: string) => void;
+    labelledBy: string;
+  }) => (
+    <textarea
+      aria-labelledby={labelledBy}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  ),
+}));
+
+const ORIGIN = 'https://gw.test';
+
+function renderTester() {
+  const user = userEvent.setup();
+  renderWithProviders(<ApiTester apiRoot="/api" practiceId="67890" origin={ORIGIN} />);
+  return user;
+}
+
+async function chooseOption(
+  user: ReturnType<typeof userEvent.setup>,
+  label: string,
+  option: string,
+) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('ApiTester', () => {
+  it('starts with GET to the practice patients path and an empty-object body', async () => {
+    const user = renderTester();
+    expect(screen.getByRole('combobox', { name: 'Method' })).toHaveTextContent('GET');
+    expect(screen.getByLabelText('URL')).toHaveValue(`${ORIGIN}/api/67890/patients`);
+    expect(screen.getByLabelText('API Key')).toHaveAttribute('type', 'password');
+    expect(screen.queryByLabelText('Request Body (JSON)')).not.toBeInTheDocument();
+
+    for (const method of ['POST', 'PUT', 'PATCH']) {
+      await chooseOption(user, 'Method', method);
+      expect(await screen.findByLabelText('Request Body (JSON)')).toHaveValue('{}');
+    }
+    await chooseOption(user, 'Method', 'DELETE');
+    expect(screen.queryByLabelText('Request Body (JSON)')).not.toBeInTheDocument();
+  });
+
+  it('sends only complete query rows, URL-encoded, with the key, and shows the response', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/67890/patients': { body: { totalCount: 1, patients: [{ id: '1' }] } },
+    });
+    const user = renderTester();
+
+    await user.type(screen.getByLabelText('Parameter 1 key'), 'lastName');
+    await user.type(screen.getByLabelText('Parameter 1 value'), "O'Brien & Sons");
+    await user.click(screen.getByRole('button', { name: 'Add Parameter' }));
+    await user.type(screen.getByLabelText('Parameter 2 key'), 'limit');
+    await user.click(screen.getByRole('button', { name: 'Add Parameter' }));
+    await user.type(screen.getByLabelText('Parameter 3 value'), 'orphan');
+    await user.click(screen.getByRole('button', { name: 'Add Parameter' }));
+    await user.type(screen.getByLabelText('Parameter 4 key'), 'gone');
+    await user.type(screen.getByLabelText('Parameter 4 value'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Remove parameter 4' }));
+    await user.type(screen.getByLabelText('API Key'), 'ehrgw_secret');
+
+    expect(screen.queryByRole('region', { name: 'Response' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+
+    const response = await screen.findByRole('region', { name: 'Response' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe(`${ORIGIN}/api/67890/patients?lastName=O'Brien%20%26%20Sons`);
+    expect(init.method).toBe('GET');
+    expect(init.credentials).toBe('omit');
+    expect(init.body).toBeUndefined();
+    expect(init.headers).toMatchObject({ 'x-api-key': 'ehrgw_secret' });
+
+    expect(within(response).getByText('200 OK')).toBeInTheDocument();
+    expect(within(response).getByText(/\d+ ms/)).toBeInTheDocument();
+    expect(within(response).getByLabelText('Response body').textContent).toBe(
+      JSON.stringify({ totalCount: 1, patients: [{ id: '1' }] }, null, 2),
+    );
+    expect(
+      await screen.findByText('For full API access, please provide a valid API key'),
+    ).toBeInTheDocument();
+  });
+
+  it('refuses an empty URL with an error toast', async () => {
+    const fetchMock = mockFetch({});
+    const user = renderTester();
+    await user.clear(screen.getByLabelText('URL'));
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+
+    expect(await screen.findByText('Please enter a URL')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('warns about a missing API key and still sends the request', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/67890/patients': {
+        status: 401,
+        body: { statusCode: 401, error: 'Unauthorized', message: 'Missing API key' },
+      },
+    });
+    const user = renderTester();
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+
+    expect(
+      await screen.findByText('No API key provided. Some endpoints may require authentication.'),
+    ).toBeInTheDocument();
+    const response = await screen.findByRole('region', { name: 'Response' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(init.headers).not.toHaveProperty('x-api-key');
+    expect(within(response).getByText('401 Client Error')).toBeInTheDocument();
+  });
+
+  it('fills method, url, params and body from a preset and sends the body as typed text', async () => {
+    const fetchMock = mockFetch({ 'POST /utility/test': { body: { ok: true } } });
+    const user = renderTester();
+
+    await chooseOption(user, 'Category', 'Utility');
+    await user.click(screen.getByRole('button', { name: /Test Endpoint/ }));
+    expect(screen.getByRole('combobox', { name: 'Method' })).toHaveTextContent('POST');
+    expect(screen.getByLabelText('URL')).toHaveValue(`${ORIGIN}/utility/test`);
+    const body = await screen.findByLabelText('Request Body (JSON)');
+    expect(JSON.parse((body as HTMLTextAreaElement).value)).toMatchObject({
+      message: expect.any(String),
+    });
+
+    await user.clear(body);
+    await user.type(body, 'not json{{');
+    await user.type(screen.getByLabelText('API Key'), 'k');
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+    await screen.findByRole('region', { name: 'Response' });
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('not json{');
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json' });
+
+    await user.click(screen.getByRole('button', { name: /DOB Validation/ }));
+    expect(screen.getByRole('combobox', { name: 'Method' })).toHaveTextContent('GET');
+    expect(screen.getByLabelText('Parameter 1 key')).toHaveValue('dob');
+    expect(screen.queryByLabelText('Request Body (JSON)')).not.toBeInTheDocument();
+  });
+
+  it('shows status 0 and the message when the request gets no answer', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const user = renderTester();
+    await user.type(screen.getByLabelText('API Key'), 'k');
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+
+    const response = await screen.findByRole('region', { name: 'Response' });
+    expect(within(response).getByText(/^0 /)).toBeInTheDocument();
+    expect(within(response).getByLabelText('Response body')).toHaveTextContent('Failed to fetch');
+    expect(await screen.findByText('Request Failed')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send Request' })).toBeEnabled());
+  });
+
+  it('copies the request (key redacted) and shows the checkmark for a second', async () => {
+    // user-event provides the clipboard stub.
+    const user = renderTester();
+    await user.type(screen.getByLabelText('API Key'), 'ehrgw_secret');
+    const copy = screen.getByRole('button', { name: 'Copy request' });
+    await user.click(copy);
+
+    const text = await navigator.clipboard.readText();
+    expect(text).toContain(`GET ${ORIGIN}/api/67890/patients`);
+    expect(text).toContain('x-api-key: <your API key>');
+    expect(text).not.toContain('ehrgw_secret');
+    expect(await screen.findByText('Copied')).toBeInTheDocument();
+    expect(copy).toHaveAttribute('data-copied', 'true');
+    await waitFor(() => expect(copy).not.toHaveAttribute('data-copied'), { timeout: 1500 });
+  });
+});

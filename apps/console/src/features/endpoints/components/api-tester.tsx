@@ -1,0 +1,327 @@
+import { Loader2, Plus, Send, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+
+import { CopyButton } from '@/components/copy-button';
+import { MethodBadge } from '@/components/method-badge';
+import { StatusBadge } from '@/components/status-badge';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { cn } from '@/lib/utils';
+
+import { CATEGORIES, patientsPath, presetsFor, type Category, type Preset } from '../lib/presets';
+import {
+  BODY_METHODS,
+  describeRequest,
+  fullUrl,
+  sendTestRequest,
+  type QueryRow,
+  type TestResponse,
+} from '../lib/send-test-request';
+
+// CodeMirror is only downloaded when a request with a body is being edited.
+const JsonEditor = lazy(() =>
+  import('./json-editor').then((module) => ({ default: module.JsonEditor })),
+);
+
+export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+export const NO_URL_MESSAGE = 'Please enter a URL';
+export const NO_KEY_MESSAGE = 'No API key provided. Some endpoints may require authentication.';
+export const FULL_ACCESS_MESSAGE = 'For full API access, please provide a valid API key';
+const COPY_CONFIRM_MS = 1000;
+
+export interface ApiTesterProps {
+  apiRoot: string;
+  practiceId: string;
+  origin?: string;
+}
+
+function isCategory(value: string): value is Category {
+  return (CATEGORIES as readonly string[]).includes(value);
+}
+
+function isMethod(value: string): value is (typeof METHODS)[number] {
+  return (METHODS as readonly string[]).includes(value);
+}
+
+export function ApiTester({
+  apiRoot,
+  practiceId,
+  origin = window.location.origin,
+}: ApiTesterProps) {
+  const id = useId();
+  const nextRowId = useRef(1);
+  const [category, setCategory] = useState<Category>('Standard');
+  const [selectedPreset, setSelectedPreset] = useState<string | null>(null);
+  const [method, setMethod] = useState<string>('GET');
+  const [url, setUrl] = useState(() => `${origin}${patientsPath({ apiRoot, practiceId })}`);
+  const [apiKey, setApiKey] = useState('');
+  const [rows, setRows] = useState<QueryRow[]>([{ id: 0, key: '', value: '' }]);
+  const [body, setBody] = useState('{}');
+  const [sending, setSending] = useState(false);
+  const [response, setResponse] = useState<TestResponse | null>(null);
+
+  const presets = presetsFor(category, { apiRoot, practiceId });
+  const hasBody = BODY_METHODS.has(method);
+  const request = { method, url, queryRows: rows, apiKey, body };
+  const requestUrl = fullUrl(url.trim(), rows);
+
+  function newRow(key = '', value = ''): QueryRow {
+    return { id: nextRowId.current++, key, value };
+  }
+
+  function applyPreset(preset: Preset) {
+    setSelectedPreset(preset.id);
+    setMethod(preset.method);
+    setUrl(`${origin}${preset.path}`);
+    const presetRows = Object.entries(preset.params).map(([key, value]) => newRow(key, value));
+    setRows(presetRows.length ? presetRows : [newRow()]);
+    setBody(preset.body === undefined ? '{}' : JSON.stringify(preset.body, null, 2));
+  }
+
+  function updateRow(rowId: number, change: Partial<Omit<QueryRow, 'id'>>) {
+    setRows((current) => current.map((row) => (row.id === rowId ? { ...row, ...change } : row)));
+  }
+
+  async function handleSend() {
+    if (!url.trim()) {
+      toast.error('Error', { description: NO_URL_MESSAGE });
+      return;
+    }
+    if (!apiKey.trim()) {
+      toast.warning('Warning', { description: NO_KEY_MESSAGE });
+    }
+    setSending(true);
+    const started = performance.now();
+    try {
+      setResponse(await sendTestRequest(request));
+      toast.info('Info', { description: FULL_ACCESS_MESSAGE });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      setResponse({ status: 0, time: Math.round(performance.now() - started), data: message });
+      toast.info('Info', { description: FULL_ACCESS_MESSAGE });
+      toast.error('Request Failed', { description: message });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <Card aria-labelledby={`${id}-title`}>
+        <CardHeader>
+          <CardTitle id={`${id}-title`}>API Tester</CardTitle>
+          <CardDescription>
+            Send requests to the gateway with an API key and inspect the answers.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <div className="max-w-xs space-y-2">
+            <Label htmlFor={`${id}-category`}>Category</Label>
+            <Select
+              value={category}
+              onValueChange={(value) => isCategory(value) && setCategory(value)}
+            >
+              <SelectTrigger id={`${id}-category`} aria-label="Category">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {CATEGORIES.map((name) => (
+                  <SelectItem key={name} value={name}>
+                    {name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+
+          <section aria-labelledby={`${id}-presets`} className="space-y-2">
+            <h3 id={`${id}-presets`} className="text-sm font-semibold">
+              Presets: {category}
+            </h3>
+            <ul className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
+              {presets.map((preset) => (
+                <li key={preset.id}>
+                  <button
+                    type="button"
+                    aria-pressed={selectedPreset === preset.id}
+                    onClick={() => applyPreset(preset)}
+                    className={cn(
+                      'flex h-full w-full flex-col items-start gap-1 rounded-lg border bg-card p-3 text-left text-sm transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                      selectedPreset === preset.id && 'border-primary ring-1 ring-primary',
+                    )}
+                  >
+                    <span className="flex items-center gap-2">
+                      <MethodBadge method={preset.method} />
+                      <span className="font-medium">{preset.name}</span>
+                    </span>
+                    <code className="font-mono text-xs break-all text-muted-foreground">
+                      {preset.path}
+                    </code>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <div className="grid gap-4 md:grid-cols-[10rem_1fr]">
+            <div className="space-y-2">
+              <Label htmlFor={`${id}-method`}>Method</Label>
+              <Select value={method} onValueChange={(value) => isMethod(value) && setMethod(value)}>
+                <SelectTrigger id={`${id}-method`} aria-label="Method">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {METHODS.map((name) => (
+                    <SelectItem key={name} value={name}>
+                      {name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor={`${id}-url`}>URL</Label>
+              <Input
+                id={`${id}-url`}
+                value={url}
+                onChange={(event) => setUrl(event.target.value)}
+                spellCheck={false}
+                className="font-mono"
+                aria-describedby={`${id}-full-url`}
+              />
+              <p id={`${id}-full-url`} className="text-xs break-all text-muted-foreground">
+                Full URL: <code className="font-mono">{requestUrl || '—'}</code>
+              </p>
+            </div>
+          </div>
+
+          <div className="max-w-md space-y-2">
+            <Label htmlFor={`${id}-api-key`}>API Key</Label>
+            <Input
+              id={`${id}-api-key`}
+              type="password"
+              autoComplete="off"
+              placeholder="ehrgw_…"
+              value={apiKey}
+              onChange={(event) => setApiKey(event.target.value)}
+            />
+          </div>
+
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium">Query Parameters</legend>
+            <p className="text-xs text-muted-foreground">
+              Only rows with both a key and a value are sent.
+            </p>
+            <ul className="space-y-2">
+              {rows.map((row, index) => (
+                <li key={row.id} className="flex gap-2">
+                  <Input
+                    aria-label={`Parameter ${index + 1} key`}
+                    placeholder="key"
+                    value={row.key}
+                    onChange={(event) => updateRow(row.id, { key: event.target.value })}
+                    className="font-mono"
+                  />
+                  <Input
+                    aria-label={`Parameter ${index + 1} value`}
+                    placeholder="value"
+                    value={row.value}
+                    onChange={(event) => updateRow(row.id, { value: event.target.value })}
+                    className="font-mono"
+                  />
+                  <Button
+                    variant="outline"
+                    size="icon"
+                    aria-label={`Remove parameter ${index + 1}`}
+                    title="Remove parameter"
+                    onClick={() =>
+                      setRows((current) => current.filter(({ id: rowId }) => rowId !== row.id))
+                    }
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setRows((current) => [...current, newRow()])}
+            >
+              <Plus aria-hidden="true" />
+              Add Parameter
+            </Button>
+          </fieldset>
+
+          {hasBody && (
+            <div className="space-y-2">
+              <Label id={`${id}-body-label`}>Request Body (JSON)</Label>
+              <Suspense
+                fallback={
+                  <div className="h-40 rounded-md border bg-muted text-sm text-muted-foreground" />
+                }
+              >
+                <JsonEditor value={body} onChange={setBody} labelledBy={`${id}-body-label`} />
+              </Suspense>
+            </div>
+          )}
+
+          <div className="flex flex-wrap items-center gap-2">
+            <Button onClick={handleSend} disabled={sending}>
+              {sending ? (
+                <Loader2 aria-hidden="true" className="animate-spin" />
+              ) : (
+                <Send aria-hidden="true" />
+              )}
+              Send Request
+            </Button>
+            <CopyButton
+              text={describeRequest(request)}
+              label="Copy request"
+              confirmMs={COPY_CONFIRM_MS}
+              successMessage="Request copied to clipboard"
+              size="icon"
+            />
+          </div>
+        </CardContent>
+      </Card>
+
+      {response && (
+        <Card aria-labelledby={`${id}-response`}>
+          <CardHeader>
+            <div className="flex flex-wrap items-center gap-2">
+              <CardTitle id={`${id}-response`}>Response</CardTitle>
+              {response.status === 0 ? (
+                <Badge variant="error">0 No Response</Badge>
+              ) : (
+                <StatusBadge status={response.status} />
+              )}
+              <span className="text-sm text-muted-foreground">{response.time} ms</span>
+            </div>
+          </CardHeader>
+          <CardContent>
+            <pre
+              tabIndex={0}
+              aria-label="Response body"
+              className="max-h-[32rem] overflow-auto rounded-md border bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              {response.data || '(empty body)'}
+            </pre>
+          </CardContent>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+
+const ERRORS = [
+  {
+    when: 'No x-api-key header',
+    status: '401',
+    message: 'Missing API key: send your key in the x-api-key header',
+  },
+  { when: 'Unknown or revoked key', status: '401', message: 'Invalid API key' },
+  { when: 'Key past its expiry date', status: '401', message: 'API key expired' },
+];
+
+function CodeBlock({ label, children }: { label: string; children: string }) {
+  return (
+    <pre
+      tabIndex={0}
+      aria-label={label}
+      className="overflow-auto rounded-md border bg-muted p-3 font-mono text-xs leading-relaxed text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
+      {children}
+    </pre>
+  );
+}
+
+/** How clients authenticate: API keys, the Vapi secret for the tool webhook, admin sessions. */
+export function AuthenticationDocs({ origin }: { origin: string }) {
+  return (
+    <div className="space-y-4">
+      <Card aria-labelledby="auth-api-key">
+        <CardHeader>
+          <h3 id="auth-api-key" className="text-base font-semibold">
+            API keys (x-api-key)
+          </h3>
+          <CardDescription>
+            Every gateway route (/api, /aggregate, /voice-config, /llm, /utility) needs an API key
+            in the <code className="font-mono">x-api-key</code> header. Create keys on the API Keys
+            page; the full key is shown once, when it is created.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <CodeBlock label="Example authenticated request">
+            {`curl '${origin}/utility/datetime' \\\n  -H 'x-api-key: YOUR_API_KEY'`}
+          </CodeBlock>
+          <div className="space-y-1">
+            <h4 className="text-sm font-semibold">Authentication errors</h4>
+            <Table aria-label="Authentication errors">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Situation</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>Message</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {ERRORS.map((error) => (
+                  <TableRow key={error.message}>
+                    <TableCell>{error.when}</TableCell>
+                    <TableCell className="font-mono">{error.status}</TableCell>
+                    <TableCell className="font-mono text-xs">{error.message}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <p className="text-sm text-muted-foreground">
+              Errors use the JSON shape{' '}
+              <code className="font-mono">{'{ statusCode, error, message, code }'}</code>.
+            </p>
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card aria-labelledby="auth-vapi">
+        <CardHeader>
+          <h3 id="auth-vapi" className="text-base font-semibold">
+            Voice assistant tool (X-Vapi-Secret)
+          </h3>
+          <CardDescription>
+            <code className="font-mono">POST /llm/tools/query-healthcare-entities</code> also
+            accepts the shared secret configured for Vapi in the{' '}
+            <code className="font-mono">X-Vapi-Secret</code> header, so the voice platform can call
+            it without an API key.
+          </CardDescription>
+        </CardHeader>
+      </Card>
+
+      <Card aria-labelledby="auth-admin">
+        <CardHeader>
+          <h3 id="auth-admin" className="text-base font-semibold">
+            Admin console session
+          </h3>
+          <CardDescription>
+            The /admin routes used by this console take no API key: they need the session cookie set
+            by signing in (POST /admin/session). API keys never grant admin access.
+          </CardDescription>
+        </CardHeader>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import {
+  listOperations,
+  matchesSearch,
+  parameterRows,
+  type OpenApiDocument,
+  type Operation,
+  type ParameterRow,
+} from './openapi';
+import {
+  crossEntityQueryBody,
+  patientWithAppointmentBody,
+  smartSchedulingBody,
+  TEST_ECHO_BODY,
+  toolCallBody,
+} from './presets';
+import {
+  curlCommand,
+  examplePath,
+  exampleQuery,
+  queryString,
+  sampleFromSchema,
+  sampleResponse,
+} from './samples';
+
+export const DOC_TABS = [
+  { value: 'common', label: 'Common Endpoints' },
+  { value: 'smart-scheduling', label: 'Smart Scheduling' },
+  { value: 'athena', label: 'Athena EHR' },
+  { value: 'mock', label: 'Mock EHR' },
+  { value: 'voice-config', label: 'Voice Config' },
+  { value: 'authentication', label: 'Authentication' },
+] as const;
+
+export type DocTab = (typeof DOC_TABS)[number]['value'];
+
+export interface EndpointDoc {
+  key: string;
+  method: string;
+  path: string;
+  source: string;
+  title: string;
+  description: string;
+  parametersHeading: 'Query Parameters' | 'Parameters';
+  parameters: ParameterRow[];
+  exampleRequest: string;
+  exampleResponse: string;
+}
+
+export interface DocContext {
+  origin: string;
+  practiceId: string;
+}
+
+const TAG_EHR = 'EHR';
+const TAG_AGGREGATION = 'Custom aggregation';
+const TAG_VOICE = 'Voice config';
+const TAG_TOOLS = 'Voice agent tools';
+const TAG_UTILITY = 'Utility';
+
+/** Curated request bodies for the main POST routes (others are generated from their schema). */
+function curatedBody(operation: Operation, practiceId: string): unknown {
+  if (operation.path.endsWith('/aggregate/smart-scheduling')) {
+    return smartSchedulingBody(practiceId);
+  }
+  if (operation.path.endsWith('/aggregate/patient-with-appointment')) {
+    return patientWithAppointmentBody(new Date('2026-02-27T12:00:00'));
+  }
+  if (operation.path.endsWith('/voice-config/query')) {
+    return crossEntityQueryBody();
+  }
+  if (operation.path.endsWith('/llm/tools/query-healthcare-entities')) {
+    return toolCallBody();
+  }
+  if (operation.path.endsWith('/utility/test')) {
+    return TEST_ECHO_BODY;
+  }
+  return undefined;
+}
+
+function sourceBadge(operation: Operation, ehrSource: string): string {
+  const tags = operation.tags;
+  if (tags.includes(TAG_EHR)) {
+    return ehrSource;
+  }
+  if (tags.includes(TAG_AGGREGATION)) {
+    return 'aggregation';
+  }
+  if (tags.includes(TAG_VOICE)) {
+    return 'voice-config';
+  }
+  if (tags.includes(TAG_TOOLS)) {
+    return 'llm-tool';
+  }
+  if (tags.includes(TAG_UTILITY)) {
+    return 'utility';
+  }
+  return tags[0]?.toLowerCase() ?? 'gateway';
+}
+
+export function toEndpointDoc(
+  operation: Operation,
+  context: DocContext,
+  ehrSource?: 'athena' | 'mock',
+): EndpointDoc {
+  const query = exampleQuery(operation, ehrSource);
+  const url = `${context.origin}${examplePath(operation, context.practiceId)}${queryString(query)}`;
+  const hasBody = operation.bodySchema !== undefined;
+  const body = hasBody
+    ? (curatedBody(operation, context.practiceId) ?? sampleFromSchema(operation.bodySchema))
+    : undefined;
+  const usesVapiSecret = operation.tags.includes(TAG_TOOLS);
+  const headers: Record<string, string> = {
+    'x-api-key': 'YOUR_API_KEY',
+    ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+  };
+  const request = curlCommand({ method: operation.method, url, headers, body });
+  return {
+    key: `${operation.id}-${ehrSource ?? 'default'}`,
+    method: operation.method,
+    path: operation.path,
+    source: sourceBadge(operation, ehrSource ?? 'athena'),
+    title: operation.summary,
+    description: [
+      operation.description,
+      ehrSource === 'mock' ? "Mock EHR calls need source set to 'mock'." : '',
+      usesVapiSecret ? 'Vapi may send X-Vapi-Secret instead of x-api-key.' : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
+    parametersHeading: operation.method === 'GET' ? 'Query Parameters' : 'Parameters',
+    parameters: parameterRows(operation),
+    exampleRequest: request,
+    exampleResponse: sampleResponse(operation),
+  };
+}
+
+export type DocsByTab = Record<Exclude<DocTab, 'authentication'>, EndpointDoc[]>;
+
+/** The cards of each tab, built from the OpenAPI document and filtered by the header search. */
+export function docsByTab(
+  document: OpenApiDocument | undefined,
+  context: DocContext,
+  search?: string,
+): DocsByTab {
+  const operations = listOperations(document).filter((operation) =>
+    matchesSearch(operation, search),
+  );
+  const tagged = (...tags: string[]) =>
+    operations.filter((operation) => operation.tags.some((tag) => tags.includes(tag)));
+  const ehr = tagged(TAG_EHR);
+  return {
+    common: [
+      ...ehr.map((operation) => toEndpointDoc(operation, context)),
+      ...tagged(TAG_UTILITY).map((operation) => toEndpointDoc(operation, context)),
+    ],
+    'smart-scheduling': tagged(TAG_AGGREGATION).map((operation) =>
+      toEndpointDoc(operation, context),
+    ),
+    athena: ehr.map((operation) => toEndpointDoc(operation, context, 'athena')),
+    mock: ehr.map((operation) => toEndpointDoc(operation, context, 'mock')),
+    'voice-config': tagged(TAG_VOICE, TAG_TOOLS).map((operation) =>
+      toEndpointDoc(operation, context),
+    ),
+  };
+}

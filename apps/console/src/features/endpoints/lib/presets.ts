@@ -1,0 +1,263 @@
+import { DEFAULT_TENANT_ID, isoDate, nextWeekday, SAMPLE_PATIENT } from './samples';
+
+export const CATEGORIES = ['Standard', 'Voice Config', 'Custom Aggregation', 'Utility'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export interface Preset {
+  id: string;
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path on the gateway, without origin or query string. */
+  path: string;
+  params: Record<string, string>;
+  body?: unknown;
+}
+
+export interface PresetContext {
+  apiRoot: string;
+  practiceId: string;
+  today?: Date;
+}
+
+const ENTITY_QUERY = {
+  locations: 'Downtown',
+  departments: 'Pediatrics',
+  providers: 'Wilson',
+};
+
+/** The body of the healthcare-entity tool in Vapi's current tool-calls format. */
+export function toolCallBody() {
+  return {
+    message: {
+      type: 'tool-calls',
+      toolCallList: [
+        {
+          id: 'call_1',
+          type: 'function',
+          function: {
+            name: 'query_healthcare_entities',
+            arguments: {
+              tenant_id: DEFAULT_TENANT_ID,
+              query: ENTITY_QUERY,
+              match_type: 'partial',
+              limit_per_entity: 5,
+            },
+          },
+        },
+      ],
+    },
+  };
+}
+
+/** The same query in the legacy function-call format. */
+export function legacyFunctionCallBody() {
+  return {
+    message: {
+      type: 'function-call',
+      functionCall: {
+        name: 'query_healthcare_entities',
+        parameters: {
+          tenant_id: DEFAULT_TENANT_ID,
+          query: ENTITY_QUERY,
+          match_type: 'partial',
+          limit_per_entity: 10,
+        },
+      },
+    },
+  };
+}
+
+export function crossEntityQueryBody() {
+  return {
+    tenant_id: DEFAULT_TENANT_ID,
+    query: ENTITY_QUERY,
+    options: {
+      include_relations: true,
+      limit_per_entity: 10,
+      case_sensitive: false,
+      match_type: 'partial',
+    },
+  };
+}
+
+export function smartSchedulingBody(practiceId: string) {
+  return {
+    messages: [
+      {
+        role: 'user',
+        content:
+          'Hi, this is Linda Wright. I need a follow-up visit next week, mornings work best.',
+      },
+    ],
+    practiceId,
+    tenantId: DEFAULT_TENANT_ID,
+    source: 'mock',
+    patientInfo: {
+      firstName: SAMPLE_PATIENT.firstname,
+      lastName: SAMPLE_PATIENT.lastname,
+      dob: SAMPLE_PATIENT.dob,
+    },
+  };
+}
+
+export function patientWithAppointmentBody(today: Date = new Date()) {
+  return {
+    patient: {
+      firstname: SAMPLE_PATIENT.firstname,
+      lastname: SAMPLE_PATIENT.lastname,
+      dob: SAMPLE_PATIENT.dob,
+      email: 'linda.wright43@example.com',
+      sex: 'F',
+      city: 'Chicago',
+      state: 'IL',
+      zip: '60675',
+      departmentid: SAMPLE_PATIENT.departmentid,
+    },
+    appointment: {
+      appointmentTypeId: SAMPLE_PATIENT.appointmenttypeid,
+      departmentId: SAMPLE_PATIENT.departmentid,
+      providerId: SAMPLE_PATIENT.providerid,
+      // The sample patient's mock provider (107) has open slots Tuesday to Friday.
+      date: nextWeekday(today, [1]),
+    },
+  };
+}
+
+export const TEST_ECHO_BODY = { message: 'Hello from the API tester', data: { source: 'console' } };
+
+/** Trims trailing slashes so `/api/` and `/api` give the same paths. */
+function root(apiRoot: string) {
+  const trimmed = apiRoot.replace(/\/+$/, '');
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+export function patientsPath({ apiRoot, practiceId }: PresetContext) {
+  return `${root(apiRoot)}/${encodeURIComponent(practiceId)}/patients`;
+}
+
+/** Presets per category. Standard ones use source=mock so they answer without athena set up. */
+export function presetsFor(category: Category, context: PresetContext): Preset[] {
+  const base = `${root(context.apiRoot)}/${encodeURIComponent(context.practiceId)}`;
+  const today = context.today ?? new Date();
+  const patient = {
+    firstname: SAMPLE_PATIENT.firstname,
+    lastname: SAMPLE_PATIENT.lastname,
+    dob: SAMPLE_PATIENT.dob,
+  };
+  const tenant = { tenantId: String(DEFAULT_TENANT_ID) };
+  switch (category) {
+    case 'Standard':
+      return [
+        get('patients', 'Get Patients', `${base}/patients`, { source: 'mock' }),
+        get('appointments', 'Get Appointments', `${base}/appointments`, {
+          source: 'mock',
+          startDate: isoDate(today),
+        }),
+        get('providers', 'Get Providers', `${base}/providers`, { source: 'mock' }),
+        get('departments', 'Get Departments', `${base}/departments`, { source: 'mock' }),
+        get('referring-providers', 'Get Referring Providers', `${base}/referring-providers`, {
+          source: 'mock',
+        }),
+      ];
+    case 'Voice Config':
+      return [
+        get('vc-tenants', 'Get Tenants', '/voice-config/tenants'),
+        get('vc-departments', 'Get Departments', '/voice-config/departments', tenant),
+        get('vc-appointment-types', 'Get Appointment Types', '/voice-config/appointment-types'),
+        get('vc-providers', 'Get Providers', '/voice-config/providers'),
+        get('vc-ehr-departments', 'Get EHR Departments', '/voice-config/ehr/departments'),
+        get(
+          'vc-ehr-appointment-types',
+          'Get EHR Appointment Types',
+          '/voice-config/ehr/appointment-types',
+        ),
+        get('vc-ehr-providers', 'Get EHR Providers', '/voice-config/ehr/providers'),
+        get('vc-global-get', 'Get Global Config', '/voice-config/global-config/greeting'),
+        post('vc-global-set', 'Set Global Config', '/voice-config/global-config', {
+          key: 'greeting',
+          value: 'Thank you for calling Demo Health Network.',
+        }),
+        post('vc-tenant-create', 'Create Tenant', '/voice-config/tenants', {
+          name: 'New Clinic Network',
+        }),
+        post('vc-query', 'Cross-Entity Query', '/voice-config/query', crossEntityQueryBody()),
+        post(
+          'tool-legacy',
+          'Voice Assistant Tool (legacy format)',
+          '/llm/tools/query-healthcare-entities',
+          legacyFunctionCallBody(),
+        ),
+        post(
+          'tool-new',
+          'Voice Assistant Tool (new format)',
+          '/llm/tools/query-healthcare-entities',
+          toolCallBody(),
+        ),
+      ];
+    case 'Custom Aggregation':
+      return [
+        get(
+          'agg-department-providers',
+          'Department-Provider Mapping',
+          '/aggregate/department-providers',
+          {
+            source: 'mock',
+          },
+        ),
+        get('agg-appointment-types', 'Appointment Types', '/aggregate/appointment-types', {
+          source: 'mock',
+          departmentid: SAMPLE_PATIENT.departmentid,
+        }),
+        get('agg-open-slots', 'Patient Open Slots', '/aggregate/patient-open-slots', {
+          source: 'mock',
+          appointmenttypeid: SAMPLE_PATIENT.appointmenttypeid,
+          ...patient,
+        }),
+        get(
+          'agg-patient-provider',
+          'Patient Provider with Department',
+          '/aggregate/patient-provider',
+          {
+            source: 'mock',
+            ...patient,
+          },
+        ),
+        post(
+          'agg-patient-appointment',
+          'Create Patient with Appointment',
+          '/aggregate/patient-with-appointment',
+          patientWithAppointmentBody(today),
+          { source: 'mock' },
+        ),
+        post(
+          'agg-smart-scheduling',
+          'Smart Scheduling',
+          '/aggregate/smart-scheduling',
+          smartSchedulingBody(context.practiceId),
+        ),
+      ];
+    case 'Utility':
+      return [
+        get('util-dob', 'DOB Validation', '/utility/validate-dob', { dob: '1985-07-14' }),
+        get('util-datetime', 'Datetime Helper', '/utility/datetime', {
+          format: 'yyyy-MM-dd HH:mm',
+        }),
+        get('util-cors', 'CORS Check', '/utility/cors-check'),
+        post('util-test', 'Test Endpoint', '/utility/test', TEST_ECHO_BODY),
+      ];
+  }
+}
+
+function get(id: string, name: string, path: string, params: Record<string, string> = {}): Preset {
+  return { id, name, method: 'GET', path, params };
+}
+
+function post(
+  id: string,
+  name: string,
+  path: string,
+  body: unknown,
+  params: Record<string, string> = {},
+): Preset {
+  return { id, name, method: 'POST', path, params, body };
+}

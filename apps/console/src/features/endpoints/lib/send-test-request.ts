@@ -1,0 +1,99 @@
+/**
+ * The API tester's request: a plain gateway call with the operator's x-api-key, exactly as an
+ * API client would make it. Deliberately not the admin fetch helper: no session cookie, no
+ * sign-out on 401, and a non-ok answer is a result to show, not an error.
+ */
+
+export const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+export interface QueryRow {
+  id: number;
+  key: string;
+  value: string;
+}
+
+export interface TestRequest {
+  method: string;
+  url: string;
+  queryRows: QueryRow[];
+  apiKey: string;
+  body: string;
+}
+
+export interface TestResponse {
+  status: number;
+  /** Elapsed milliseconds. */
+  time: number;
+  /** Pretty-printed JSON, or the raw text. */
+  data: string;
+}
+
+/** The URL with the complete query rows appended (rows missing a key or value are left out). */
+export function fullUrl(url: string, rows: QueryRow[]): string {
+  const pairs = rows
+    .filter((row) => row.key.trim() !== '' && row.value !== '')
+    .map((row) => `${encodeURIComponent(row.key.trim())}=${encodeURIComponent(row.value)}`);
+  if (!pairs.length) {
+    return url;
+  }
+  const separator = url.includes('?') ? (/[?&]$/.test(url) ? '' : '&') : '?';
+  return `${url}${separator}${pairs.join('&')}`;
+}
+
+export function requestHeaders(request: Pick<TestRequest, 'method' | 'apiKey'>) {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (BODY_METHODS.has(request.method)) {
+    headers['Content-Type'] = 'application/json';
+  }
+  if (request.apiKey.trim()) {
+    headers['x-api-key'] = request.apiKey.trim();
+  }
+  return headers;
+}
+
+/** The request as text for the clipboard; the key itself is redacted. */
+export function describeRequest(request: TestRequest): string {
+  const headers = requestHeaders(request);
+  if (headers['x-api-key']) {
+    headers['x-api-key'] = '<your API key>';
+  }
+  const lines = [`${request.method} ${fullUrl(request.url.trim(), request.queryRows)}`, ''];
+  lines.push('Headers:');
+  for (const [name, value] of Object.entries(headers)) {
+    lines.push(`${name}: ${value}`);
+  }
+  if (BODY_METHODS.has(request.method)) {
+    lines.push('', 'Body:', request.body);
+  }
+  return lines.join('\n');
+}
+
+function formatBody(text: string): string {
+  if (!text) {
+    return '';
+  }
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+/** Sends the request; resolves with any HTTP answer, rejects only when none arrived. */
+export async function sendTestRequest(request: TestRequest): Promise<TestResponse> {
+  const started = performance.now();
+  const response = await fetch(fullUrl(request.url.trim(), request.queryRows), {
+    method: request.method,
+    headers: requestHeaders(request),
+    // Sent as typed: the gateway, not the console, judges whether it is valid JSON.
+    body: BODY_METHODS.has(request.method) ? request.body : undefined,
+    credentials: 'omit',
+    cache: 'no-store',
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    time: Math.round(performance.now() - started),
+    data: formatBody(text),
+  };
+}

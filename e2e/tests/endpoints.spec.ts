@@ -1,0 +1,156 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+import { adminApi, createApiKey } from '../support/api';
+import {
+  chooseOption,
+  saveScreenshot,
+  toast,
+  uniqueName,
+  useTheme,
+  waitForScreenReady,
+  type ThemeName,
+} from '../support/ui';
+
+const PATIENTS_TITLE = 'Patients of a practice, filtered by name; 50 per page by default';
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations
+    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
+    .map(
+      (violation) =>
+        `[${violation.impact}] ${violation.id}: ${violation.nodes
+          .slice(0, 5)
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+  expect(blocking, `${label}: serious or critical accessibility violations`).toEqual([]);
+}
+
+async function openEndpoints(page: Page, path = '/endpoints') {
+  await page.goto(path);
+  await waitForScreenReady(page, 'Endpoints');
+}
+
+async function sendDobValidation(page: Page, key: string) {
+  await page.getByRole('tab', { name: 'API Tester' }).click();
+  await chooseOption(page, 'Category', 'Utility');
+  await page.getByRole('button', { name: /DOB Validation/ }).click();
+  await expect(page.getByLabel('Method', { exact: true })).toContainText('GET');
+  await expect(page.getByLabel('URL', { exact: true })).toHaveValue(/\/utility\/validate-dob$/);
+  await expect(page.getByLabel('Parameter 1 key')).toHaveValue('dob');
+  await page.getByLabel('API Key').fill(key);
+  await page.getByRole('button', { name: 'Send Request' }).click();
+  const response = page.getByRole('region', { name: 'Response' });
+  await expect(response.getByText('200 OK')).toBeVisible();
+  return response;
+}
+
+test.describe('Endpoints documentation', () => {
+  test('cards come from the live OpenAPI document, with examples on demand', async ({ page }) => {
+    await openEndpoints(page);
+    const docs = page.getByRole('region', { name: 'API Documentation' });
+    await expect(
+      docs.getByText('Overview of available endpoints and integration details'),
+    ).toBeVisible();
+    await expect(docs.getByRole('tab', { name: 'Common Endpoints' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+
+    const patients = docs.getByRole('region', { name: PATIENTS_TITLE });
+    await expect(patients.getByText('/api/{practiceId}/patients', { exact: true })).toBeVisible();
+    await expect(patients.getByRole('heading', { name: 'Query Parameters' })).toBeVisible();
+    await expect(patients.getByRole('row', { name: /firstName/ })).toContainText('No');
+
+    await patients.getByRole('button', { name: 'Example Request' }).click();
+    await expect(patients.getByLabel('Example request')).toContainText(
+      /curl -X GET '.+\/api\/\d+\/patients'/,
+    );
+    await expect(patients.getByLabel('Example request')).toContainText('x-api-key: YOUR_API_KEY');
+    await patients.getByRole('button', { name: 'Example Response' }).click();
+    await expect(patients.getByLabel('Example response')).toContainText('"patients"');
+
+    await docs.getByRole('tab', { name: 'Smart Scheduling' }).click();
+    const smart = docs.getByRole('region', {
+      name: 'Understand a patient conversation and offer matching open slots',
+    });
+    await expect(smart.getByRole('heading', { name: 'Parameters' })).toBeVisible();
+    await expect(smart.getByRole('row', { name: /^messages / })).toContainText('Yes');
+
+    await docs.getByRole('tab', { name: 'Authentication' }).click();
+    await expect(docs.getByText('Invalid API key', { exact: true })).toBeVisible();
+    await saveScreenshot(page, 'endpoints-docs-authentication', test.info());
+  });
+
+  test('the header search filters the cards', async ({ page }) => {
+    await openEndpoints(page);
+    await page.getByLabel('Search documentation').fill('validate-dob');
+    await page.getByLabel('Search documentation').press('Enter');
+    await expect(page).toHaveURL(/\/endpoints\?q=validate-dob$/);
+    const docs = page.getByRole('region', { name: 'API Documentation' });
+    await expect(docs.getByTestId('endpoint-card')).toHaveCount(1);
+    await expect(docs.getByTestId('endpoint-card')).toContainText('/utility/validate-dob');
+  });
+});
+
+test.describe('Endpoints API tester', () => {
+  test('a preset sent with a real API key shows the JSON answer', async ({ page }) => {
+    const admin = await adminApi();
+    const { key } = await createApiKey(admin, uniqueName('E2E tester', test.info()));
+    await admin.dispose();
+
+    await openEndpoints(page);
+    const response = await sendDobValidation(page, key);
+    await expect(response.getByText(/\d+ ms/)).toBeVisible();
+    const body = response.getByLabel('Response body');
+    await expect(body).toContainText('"valid": true');
+    await expect(body).toContainText('"isoDate": "1985-07-14"');
+    await expect(
+      page.locator('[data-sonner-toast]').filter({
+        hasText: 'For full API access, please provide a valid API key',
+      }),
+    ).toHaveCount(1);
+    await saveScreenshot(page, 'endpoints-tester-response', test.info());
+  });
+
+  test('an empty URL is refused and a missing key still sends', async ({ page }) => {
+    await openEndpoints(page);
+    await page.getByRole('tab', { name: 'API Tester' }).click();
+    await page.getByLabel('URL', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Send Request' }).click();
+    await expect(toast(page, 'Error')).toContainText('Please enter a URL');
+    await expect(page.getByRole('region', { name: 'Response' })).toHaveCount(0);
+
+    await chooseOption(page, 'Category', 'Utility');
+    await page.getByRole('button', { name: /CORS Check/ }).click();
+    await page.getByRole('button', { name: 'Send Request' }).click();
+    const response = page.getByRole('region', { name: 'Response' });
+    await expect(response.getByText('401 Client Error')).toBeVisible();
+    await expect(response.getByLabel('Response body')).toContainText('Missing API key');
+  });
+});
+
+for (const theme of ['light', 'dark'] as ThemeName[]) {
+  test(`endpoints tabs with open examples and a response pass axe (${theme})`, async ({ page }) => {
+    const admin = await adminApi();
+    const { key } = await createApiKey(admin, uniqueName(`E2E axe ${theme}`, test.info()));
+    await admin.dispose();
+
+    await useTheme(page, theme);
+    await openEndpoints(page);
+    const patients = page.getByRole('region', { name: PATIENTS_TITLE });
+    await patients.getByRole('button', { name: 'Example Request' }).click();
+    await patients.getByRole('button', { name: 'Example Response' }).click();
+    await expectNoSeriousViolations(page, `documentation (${theme})`);
+
+    await sendDobValidation(page, key);
+    await chooseOption(page, 'Category', 'Utility');
+    await page.getByRole('button', { name: /Test Endpoint/ }).click();
+    await expect(page.locator('.cm-editor')).toBeVisible();
+    await saveScreenshot(page, `endpoints-tester-editor-${theme}`, test.info());
+    await expectNoSeriousViolations(page, `API tester (${theme})`);
+  });
+}
