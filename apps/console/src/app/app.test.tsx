@@ -126,4 +126,13 @@ describe('console app', () => {
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(screen.getByText('prod')).toBeInTheDocument());
   });
+
+  it('shows the documentation search the Endpoints page is filtered by', async () => {
+    mockFetch({ 'GET /admin/session': { body: USER }, 'GET /admin/system': { body: SYSTEM } });
+    renderApp('/endpoints?q=patients');
+
+    expect(await screen.findByRole('searchbox', { name: 'Search documentation' })).toHaveValue(
+      'patients',
+    );
+  });
 });

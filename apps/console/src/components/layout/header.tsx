@@ -11,7 +11,7 @@ import {
   User,
 } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode, type Ref } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 
 import { useTheme } from '@/components/theme-provider';
 import { Button } from '@/components/ui/button';
@@ -49,7 +49,16 @@ function ThemeToggle() {
 
 function DocumentationSearch() {
   const navigate = useNavigate();
-  const [query, setQuery] = useState('');
+  const location = useLocation();
+  // The box shows the search the Endpoints page is filtered by, and follows it when it changes.
+  const urlQuery =
+    location.pathname === '/endpoints' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
+  const [query, setQuery] = useState(urlQuery);
+  const [shownUrlQuery, setShownUrlQuery] = useState(urlQuery);
+  if (urlQuery !== shownUrlQuery) {
+    setShownUrlQuery(urlQuery);
+    setQuery(urlQuery);
+  }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
