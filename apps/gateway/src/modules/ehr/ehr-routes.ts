@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
 import {
@@ -43,21 +42,7 @@ const errors = {
   504: ErrorResponse,
 };
 
-function answer<T>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  source: EhrSource,
-  result: Cached<T>,
-): T {
-  request.gatewaySource = source;
-  if (result.cache) {
-    void reply.header('x-cache', result.cache);
-  }
-  return result.value;
-}
-
 export function registerEhrRoutes(app: FastifyInstance, service: EhrService) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const route = <P extends z.ZodType, Q extends z.ZodType, R extends z.ZodType>(definition: {
     url: string;
     operationId: string;
@@ -65,12 +50,15 @@ export function registerEhrRoutes(app: FastifyInstance, service: EhrService) {
     params: P;
     querystring: Q;
     response: R;
-    handler: (
-      request: FastifyRequest<{ Params: z.infer<P>; Querystring: z.infer<Q> }>,
-      reply: FastifyReply,
-    ) => Promise<unknown>;
+    /** The service call; the helper records which EHR answered and the cache outcome. */
+    load: (
+      params: z.infer<P>,
+      query: z.infer<Q>,
+      ctx: ReturnType<typeof callContextOf>,
+    ) => Promise<Cached<unknown>>;
   }) =>
-    routes.route({
+    // Types come from `load`; the zod compilers set on the app still validate and serialise.
+    app.route({
       method: 'GET',
       url: `${EHR_ROUTE_PREFIX}${definition.url}`,
       config: { source: 'athena' },
@@ -84,7 +72,16 @@ export function registerEhrRoutes(app: FastifyInstance, service: EhrService) {
         querystring: definition.querystring,
         response: { 200: definition.response, ...errors },
       },
-      handler: definition.handler as never,
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const params = request.params as z.infer<P>;
+        const query = request.query as z.infer<Q> & { source: EhrSource };
+        const result = await definition.load(params, query, callContextOf(request));
+        request.gatewaySource = query.source;
+        if (result.cache) {
+          void reply.header('x-cache', result.cache);
+        }
+        return result.value;
+      },
     });
 
   route({
@@ -94,17 +91,7 @@ export function registerEhrRoutes(app: FastifyInstance, service: EhrService) {
     params: PracticeParams,
     querystring: PatientListQuery,
     response: PatientList,
-    handler: async (request, reply) =>
-      answer(
-        request,
-        reply,
-        request.query.source,
-        await service.listPatients(
-          request.params.practiceId,
-          request.query,
-          callContextOf(request),
-        ),
-      ),
+    load: (params, query, ctx) => service.listPatients(params.practiceId, query, ctx),
   });
 
   route({
@@ -114,18 +101,8 @@ export function registerEhrRoutes(app: FastifyInstance, service: EhrService) {
     params: PatientParams,
     querystring: SourceQuery,
     response: PatientDetail,
-    handler: async (request, reply) =>
-      answer(
-        request,
-        reply,
-        request.query.source,
-        await service.getPatient(
-          request.params.practiceId,
-          request.params.patientId,
-          request.query.source,
-          callContextOf(request),
-        ),
-      ),
+    load: (params, query, ctx) =>
+      service.getPatient(params.practiceId, params.patientId, query.source, ctx),
   });
 
   route({
@@ -135,17 +112,7 @@ export function registerEhrRoutes(app: FastifyInstance, service: EhrService) {
     params: PracticeParams,
     querystring: AppointmentListQuery,
     response: AppointmentList,
-    handler: async (request, reply) =>
-      answer(
-        request,
-        reply,
-        request.query.source,
-        await service.listAppointments(
-          request.params.practiceId,
-          request.query,
-          callContextOf(request),
-        ),
-      ),
+    load: (params, query, ctx) => service.listAppointments(params.practiceId, query, ctx),
   });
 
   route({
@@ -155,18 +122,8 @@ export function registerEhrRoutes(app: FastifyInstance, service: EhrService) {
     params: AppointmentParams,
     querystring: SourceQuery,
     response: AppointmentDetail,
-    handler: async (request, reply) =>
-      answer(
-        request,
-        reply,
-        request.query.source,
-        await service.getAppointment(
-          request.params.practiceId,
-          request.params.appointmentId,
-          request.query.source,
-          callContextOf(request),
-        ),
-      ),
+    load: (params, query, ctx) =>
+      service.getAppointment(params.practiceId, params.appointmentId, query.source, ctx),
   });
 
   route({
@@ -176,17 +133,7 @@ export function registerEhrRoutes(app: FastifyInstance, service: EhrService) {
     params: PracticeParams,
     querystring: ProviderListQuery,
     response: ProviderList,
-    handler: async (request, reply) =>
-      answer(
-        request,
-        reply,
-        request.query.source,
-        await service.listProviders(
-          request.params.practiceId,
-          request.query,
-          callContextOf(request),
-        ),
-      ),
+    load: (params, query, ctx) => service.listProviders(params.practiceId, query, ctx),
   });
 
   route({
@@ -196,17 +143,7 @@ export function registerEhrRoutes(app: FastifyInstance, service: EhrService) {
     params: PracticeParams,
     querystring: SourceQuery,
     response: DepartmentList,
-    handler: async (request, reply) =>
-      answer(
-        request,
-        reply,
-        request.query.source,
-        await service.listDepartments(
-          request.params.practiceId,
-          request.query.source,
-          callContextOf(request),
-        ),
-      ),
+    load: (params, query, ctx) => service.listDepartments(params.practiceId, query.source, ctx),
   });
 
   route({
@@ -216,17 +153,8 @@ export function registerEhrRoutes(app: FastifyInstance, service: EhrService) {
     params: PracticeParams,
     querystring: SourceQuery,
     response: ReferringProviderList,
-    handler: async (request, reply) =>
-      answer(
-        request,
-        reply,
-        request.query.source,
-        await service.listReferringProviders(
-          request.params.practiceId,
-          request.query.source,
-          callContextOf(request),
-        ),
-      ),
+    load: (params, query, ctx) =>
+      service.listReferringProviders(params.practiceId, query.source, ctx),
   });
 
   route({
@@ -236,17 +164,7 @@ export function registerEhrRoutes(app: FastifyInstance, service: EhrService) {
     params: PracticeParams,
     querystring: PatientWithAppointmentsQuery,
     response: PatientWithAppointments,
-    handler: async (request, reply) =>
-      answer(
-        request,
-        reply,
-        request.query.source,
-        await service.patientWithAppointments(
-          request.params.practiceId,
-          request.query,
-          callContextOf(request),
-        ),
-      ),
+    load: (params, query, ctx) => service.patientWithAppointments(params.practiceId, query, ctx),
   });
 }
 
