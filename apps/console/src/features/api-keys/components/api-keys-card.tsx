@@ -1,4 +1,3 @@
-import { API_KEY_NAME_MAX } from '@ehr-gateway/contracts';
 import { LoaderCircle, TriangleAlert, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -12,13 +11,12 @@ import {
   CardHeader,
   CardTitle,
 } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 
 import { useCreateApiKey, type CreatedApiKey } from '../api/create-api-key';
 import { useApiKeys } from '../api/get-api-keys';
 import { ApiKeyList } from './api-key-list';
 import { copyApiKey, CopyKeyButton } from './copy-key-button';
+import { KeyNameField } from './key-name-field';
 import {
   createErrorMessage,
   KEY_FORMAT_UNEXPECTED_TEXT,
@@ -76,15 +74,7 @@ export function ApiKeysCard() {
       <CardContent className="space-y-4">
         <form className="flex flex-col gap-2 sm:flex-row sm:items-end" onSubmit={handleSubmit}>
           <div className="flex-1 space-y-2">
-            <Label htmlFor={`${id}-name`}>New key name</Label>
-            <Input
-              id={`${id}-name`}
-              placeholder="e.g. Scheduling voice agent"
-              value={name}
-              maxLength={API_KEY_NAME_MAX}
-              autoComplete="off"
-              onChange={(event) => setName(event.target.value)}
-            />
+            <KeyNameField id={`${id}-name`} label="New key name" value={name} onChange={setName} />
           </div>
           <Button type="submit" disabled={!name.trim() || createKey.isPending}>
             {createKey.isPending && <LoaderCircle aria-hidden="true" className="animate-spin" />}

@@ -1,4 +1,3 @@
-import { API_KEY_NAME_MAX } from '@ehr-gateway/contracts';
 import { LoaderCircle, Plus, TriangleAlert } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -25,6 +24,7 @@ import {
 
 import { useCreateApiKey, type CreatedApiKey } from '../api/create-api-key';
 import { CopyKeyButton } from './copy-key-button';
+import { KeyNameField } from './key-name-field';
 import {
   createErrorMessage,
   KEY_FORMAT_UNEXPECTED_TEXT,
@@ -146,15 +146,7 @@ export function CreateApiKeyDialog() {
               </DialogDescription>
             </DialogHeader>
             <div className="space-y-2">
-              <Label htmlFor={`${id}-name`}>Name</Label>
-              <Input
-                id={`${id}-name`}
-                placeholder="e.g. Scheduling voice agent"
-                value={name}
-                maxLength={API_KEY_NAME_MAX}
-                autoComplete="off"
-                onChange={(event) => setName(event.target.value)}
-              />
+              <KeyNameField id={`${id}-name`} label="Name" value={name} onChange={setName} />
             </div>
             <div className="grid gap-2">
               <Label htmlFor={`${id}-expiry`}>Expires</Label>

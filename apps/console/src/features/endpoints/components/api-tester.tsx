@@ -55,6 +55,39 @@ function isMethod(value: string): value is (typeof METHODS)[number] {
   return (METHODS as readonly string[]).includes(value);
 }
 
+/** A labelled select over plain string options (the tester's category and method). */
+function ChoiceSelect({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: readonly string[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <>
+      <Label htmlFor={id}>{label}</Label>
+      <Select value={value} onValueChange={onChange}>
+        <SelectTrigger id={id} aria-label={label}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((name) => (
+            <SelectItem key={name} value={name}>
+              {name}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </>
+  );
+}
+
 export function ApiTester({
   apiRoot,
   practiceId,
@@ -128,22 +161,13 @@ export function ApiTester({
         </CardHeader>
         <CardContent className="space-y-6">
           <div className="max-w-xs space-y-2">
-            <Label htmlFor={`${id}-category`}>Category</Label>
-            <Select
+            <ChoiceSelect
+              id={`${id}-category`}
+              label="Category"
               value={category}
-              onValueChange={(value) => isCategory(value) && setCategory(value)}
-            >
-              <SelectTrigger id={`${id}-category`} aria-label="Category">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {CATEGORIES.map((name) => (
-                  <SelectItem key={name} value={name}>
-                    {name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+              options={CATEGORIES}
+              onChange={(value) => isCategory(value) && setCategory(value)}
+            />
           </div>
 
           <section aria-labelledby={`${id}-presets`} className="space-y-2">
@@ -177,19 +201,13 @@ export function ApiTester({
 
           <div className="grid gap-4 md:grid-cols-[10rem_1fr]">
             <div className="space-y-2">
-              <Label htmlFor={`${id}-method`}>Method</Label>
-              <Select value={method} onValueChange={(value) => isMethod(value) && setMethod(value)}>
-                <SelectTrigger id={`${id}-method`} aria-label="Method">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {METHODS.map((name) => (
-                    <SelectItem key={name} value={name}>
-                      {name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <ChoiceSelect
+                id={`${id}-method`}
+                label="Method"
+                value={method}
+                options={METHODS}
+                onChange={(value) => isMethod(value) && setMethod(value)}
+              />
             </div>
             <div className="space-y-2">
               <Label htmlFor={`${id}-url`}>URL</Label>
