@@ -1,17 +1,70 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const featureNames = [
-  'api-keys',
-  'dashboard',
-  'ehr-status',
-  'gateway-config',
-  'request-logs',
-  'auth',
-  'endpoints',
-  'system',
+const root = path.dirname(fileURLToPath(import.meta.url));
+const foldersIn = (relative) =>
+  readdirSync(path.join(root, relative), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+// Read from the tree, so a new feature or module is covered without editing this file.
+const CONSOLE = './apps/console/src';
+const features = foldersIn(`${CONSOLE}/features`);
+const GATEWAY = './apps/gateway/src';
+const modules = foldersIn(`${GATEWAY}/modules`);
+
+/** Import boundaries, by resolved path: a relative import across a boundary fails like any other. */
+const boundaries = [
+  // Console: features never import each other; routes in src/app compose them.
+  ...features.map((feature) => ({
+    target: `${CONSOLE}/features/${feature}`,
+    from: `${CONSOLE}/features`,
+    except: [`./${feature}`],
+    message: 'Features must not import each other; compose them in src/app.',
+  })),
+  {
+    target: `${CONSOLE}/features`,
+    from: `${CONSOLE}/app`,
+    message: 'Features must not import from the app layer.',
+  },
+  // Shared code sits below features and the app.
+  ...['components', 'lib', 'test'].map((shared) => ({
+    target: `${CONSOLE}/${shared}`,
+    from: [`${CONSOLE}/features`, `${CONSOLE}/app`],
+    message: 'Shared console code must not import features or the app layer.',
+  })),
+  // Gateway: a module is used by others only through its front door (index.ts), so its
+  // repository, service and routes stay its own.
+  ...modules.map((module) => ({
+    target: `${GATEWAY}/modules/${module}`,
+    from: `${GATEWAY}/modules`,
+    except: [`./${module}`, ...modules.map((other) => `./${other}/index.ts`)],
+    message: 'Use another module only through its front door (modules/<name>/index.ts).',
+  })),
+  {
+    target: [
+      `${GATEWAY}/app.ts`,
+      `${GATEWAY}/server.ts`,
+      `${GATEWAY}/plugins`,
+      `${GATEWAY}/config`,
+    ],
+    from: `${GATEWAY}/modules`,
+    except: modules.map((module) => `./${module}/index.ts`),
+    message: 'The app, plugins and config use modules only through their front doors.',
+  },
+  {
+    target: [`${GATEWAY}/lib`, `${GATEWAY}/db`],
+    from: [`${GATEWAY}/modules`, `${GATEWAY}/plugins`, `${GATEWAY}/app.ts`],
+    message: 'lib and db are below every module and plugin; they import none of them.',
+  },
 ];
 
 export default tseslint.config(
@@ -24,12 +77,32 @@ export default tseslint.config(
       'e2e/test-results/**',
       'e2e/playwright-report/**',
       'coverage/**',
+      '**/lint-fixtures/**',
     ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      // Read TypeScript dependencies with the TypeScript parser (no-cycle follows them).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          // Listed, not globbed: the resolver globs relative to the process's directory.
+          project: [
+            ...foldersIn('./apps').map((app) => `apps/${app}/tsconfig.json`),
+            ...foldersIn('./packages').map((pkg) => `packages/${pkg}/tsconfig.json`),
+            'e2e/tsconfig.json',
+            'bench/tsconfig.json',
+          ].map((project) => path.join(root, project)),
+          conditionNames: ['@ehr-gateway/source', 'types', 'import', 'default'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
     rules: {
       curly: ['error', 'all'],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
@@ -46,6 +119,22 @@ export default tseslint.config(
           message: 'Focused tests hide the rest of the suite.',
         },
       ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaries }],
+    },
+  },
+  // Rules that need type information, on every TypeScript file of the repo.
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: root },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
     },
   },
   {
@@ -57,31 +146,4 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
-  // Features never import each other; routes in src/app compose them.
-  ...featureNames.map((feature) => ({
-    files: [`apps/console/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: featureNames
-                .filter((other) => other !== feature)
-                .flatMap((other) => [
-                  `@/features/${other}/*`,
-                  `@/features/${other}`,
-                  `**/features/${other}/*`,
-                ]),
-              message: 'Features must not import each other; compose them in src/app.',
-            },
-            {
-              group: ['@/app/*', '**/app/*'],
-              message: 'Features must not import from the app layer.',
-            },
-          ],
-        },
-      ],
-    },
-  })),
 );

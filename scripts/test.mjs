@@ -8,6 +8,7 @@ import { ensureDependencies, npm, root } from './lib.mjs';
 await ensureDependencies();
 
 const steps = [
+  ['calendar unit tests', ['run', 'test', '-w', '@ehr-gateway/calendar']],
   ['contracts unit tests', ['run', 'test', '-w', '@ehr-gateway/contracts']],
   ['synthetic practice unit tests', ['run', 'test', '-w', '@ehr-gateway/synthetic-practice']],
   ['athena sandbox tests', ['run', 'test', '-w', '@ehr-gateway/athena-sandbox']],

@@ -79,6 +79,9 @@ export function buildSandbox(
     const kind = kindOf(request.url);
     if (kind === 'data') {
       state.stats.dataRequest(`${request.method} ${request.routeOptions.url ?? '(unknown route)'}`);
+      if (!state.stats.admitUnderQps(state.faults.settings.qpsLimit)) {
+        return sendFault('over-qps', state, request, reply);
+      }
     }
     if (!kind || !state.faults.affects(kind)) {
       return;

@@ -17,6 +17,11 @@ export interface FaultSettings {
   overQpsCount: number;
   /** While true, affected calls get their connection destroyed without an answer. */
   dropConnections: boolean;
+  /**
+   * athena's QPS allowance: data calls beyond this many in any one second answer 403 "Over Qps"
+   * (0: no ceiling). Counted before every other fault, as Mashery does in front of athenaNet.
+   */
+  qpsLimit: number;
   applyToToken: boolean;
 }
 
@@ -30,6 +35,7 @@ export const NO_FAULTS: FaultSettings = {
   retryAfterSeconds: 1,
   overQpsCount: 0,
   dropConnections: false,
+  qpsLimit: 0,
   applyToToken: false,
 };
 
@@ -39,6 +45,7 @@ const INTEGER_LIMITS: Partial<Record<keyof FaultSettings | 'tokenLimitPerMinute'
   force429Count: 1_000_000,
   overQpsCount: 1_000_000,
   retryAfterSeconds: 3_600,
+  qpsLimit: 100_000,
   tokenLimitPerMinute: 1_000_000,
 };
 const BOOLEANS = new Set(['dropConnections', 'applyToToken']);

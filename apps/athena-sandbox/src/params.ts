@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 
-import type { IsoDate } from '@ehr-gateway/synthetic-practice';
+import type { IsoDate } from '@ehr-gateway/calendar';
 
 import { invalidFields, missingFields } from './errors.js';
 import { isTruthyFlag, parseAthenaDate } from './wire-format.js';

@@ -1,4 +1,5 @@
-import type { IsoDate, Practice } from '@ehr-gateway/synthetic-practice';
+import type { IsoDate } from '@ehr-gateway/calendar';
+import type { Practice } from '@ehr-gateway/synthetic-practice';
 
 import { improperDob, invalidFields, missingFields } from './errors.js';
 import type { Params } from './params.js';

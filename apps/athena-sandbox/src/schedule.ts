@@ -1,10 +1,5 @@
-import {
-  addDays,
-  type Appointment,
-  type IsoDate,
-  type Practice,
-  type Slot,
-} from '@ehr-gateway/synthetic-practice';
+import { addDays, type IsoDate } from '@ehr-gateway/calendar';
+import { type Appointment, type Practice, type Slot } from '@ehr-gateway/synthetic-practice';
 
 /** Days of computed slots kept in memory: half a year back and a year ahead, with room to spare. */
 const MEMO_DAYS = 500;

@@ -1,7 +1,5 @@
+import { addDays, todayIn, zonedInstant } from '@ehr-gateway/calendar';
 import {
-  addDays,
-  todayIn,
-  zonedInstant,
   type AppointmentType,
   type Department,
   type Patient,

@@ -1,7 +1,10 @@
 import type { FaultAction } from './faults.js';
+import { createQpsWindow } from './qps-window.js';
 
 /** Counters tests read back through GET /_sandbox/stats. */
 export function createStats(now: () => Date) {
+  const received = createQpsWindow(() => now().getTime());
+  const accepted = createQpsWindow(() => now().getTime());
   const fresh = () => ({
     since: now().toISOString(),
     tokenRequests: 0,
@@ -13,6 +16,8 @@ export function createStats(now: () => Date) {
     byRoute: {} as Record<string, number>,
     byStatus: {} as Record<string, number>,
     faults: { latencyApplied: 0, errors503: 0, forced429: 0, overQps: 0, dropped: 0 },
+    /** Refused by the qpsLimit ceiling (not counted in faults.overQps). */
+    qpsRefused: 0,
   });
   let counts = fresh();
 
@@ -27,9 +32,23 @@ export function createStats(now: () => Date) {
     get counts() {
       return counts;
     },
+    /** The most data calls received, and let through the QPS ceiling, in any one second. */
+    peakQps() {
+      return { received: received.peak, accepted: accepted.peak };
+    },
     dataRequest(route: string) {
       counts.dataRequests += 1;
       counts.byRoute[route] = (counts.byRoute[route] ?? 0) + 1;
+      received.record();
+    },
+    /** Whether a data call fits under a ceiling of `limit` per second (0: no ceiling). */
+    admitUnderQps(limit: number): boolean {
+      if (limit > 0 && accepted.current() >= limit) {
+        counts.qpsRefused += 1;
+        return false;
+      }
+      accepted.record();
+      return true;
     },
     status(code: number) {
       counts.byStatus[code] = (counts.byStatus[code] ?? 0) + 1;
@@ -42,6 +61,8 @@ export function createStats(now: () => Date) {
     },
     reset() {
       counts = fresh();
+      received.reset();
+      accepted.reset();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { localDateTime, zonedIso, type IsoDate } from '@ehr-gateway/synthetic-practice';
+import { wallClockIn, zonedIso, type IsoDate } from '@ehr-gateway/calendar';
 
 /**
  * athenaOne's wire conventions: dates mm/dd/yyyy, times HH:MM (local to the department),
@@ -25,7 +25,7 @@ export function parseAthenaDate(text: string): IsoDate | null {
 
 /** An instant as athena's local "mm/dd/yyyy HH:MM:SS" in a timezone. */
 export function toAthenaDateTime(instant: Date, timezone: string): string {
-  const local = localDateTime(instant, timezone);
+  const local = wallClockIn(timezone, instant);
   const seconds = String(instant.getUTCSeconds()).padStart(2, '0');
   return `${toAthenaDate(local.date)} ${local.time}:${seconds}`;
 }

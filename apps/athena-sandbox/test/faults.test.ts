@@ -40,6 +40,7 @@ describe('POST /_sandbox/faults', () => {
       retryAfterSeconds: 1,
       overQpsCount: 0,
       dropConnections: false,
+      qpsLimit: 0,
       applyToToken: false,
       tokenLimitPerMinute: 1000,
     });
@@ -102,6 +103,24 @@ describe('POST /_sandbox/faults', () => {
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.body).toBe('<h1>Developer Over Qps</h1>');
     expect((await sb.get('/patients?limit=1')).statusCode).toBe(200);
+  });
+
+  it('qpsLimit: calls beyond N in any one second answer 403 Over Qps, as athena does', async () => {
+    await setFaults({ qpsLimit: 3 });
+    expect(await statuses(5)).toEqual([200, 200, 200, 403, 403]);
+    sb.clock.advance(999);
+    expect(await statuses(1)).toEqual([403]);
+    sb.clock.advance(1);
+    expect(await statuses(4)).toEqual([200, 200, 200, 403]);
+    const counts = await stats();
+    expect(counts).toMatchObject({
+      dataRequests: 10,
+      qpsRefused: 4,
+      peakQps: { received: 6, accepted: 3 },
+      faults: { overQps: 0 },
+    });
+    await setFaults({ qpsLimit: 0 });
+    expect(await statuses(5)).toEqual([200, 200, 200, 200, 200]);
   });
 
   it('errorRate: that share of calls fail, the same ones every run', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createPractice, zonedInstant } from '@ehr-gateway/synthetic-practice';
+import { zonedInstant } from '@ehr-gateway/calendar';
+import { createPractice } from '@ehr-gateway/synthetic-practice';
 
 import { json, setup, START, type ListBody, type Sandbox } from './helpers.js';
 

@@ -1,5 +1,4 @@
 export * from './types.js';
-export * from './calendar.js';
 export * from './slot-id.js';
 export {
   BOOKING_WINDOW_DAYS,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { addDays, zonedIso, zonedInstant } from './calendar.js';
+import { addDays, zonedIso, zonedInstant } from '@ehr-gateway/calendar';
 import { BOOKING_WINDOW_DAYS, createPractice, isValidNpi } from './practice.js';
 import { decodeSlotId, encodeSlotId } from './slot-id.js';
 

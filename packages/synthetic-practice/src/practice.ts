@@ -1,4 +1,4 @@
-import { addDays, dayNumber, minutesOfDay, clockTime, weekday } from './calendar.js';
+import { addDays, dayNumber, minutesOfDay, clockTime, weekday } from '@ehr-gateway/calendar';
 import { FEMALE_FIRST_NAMES, LAST_NAMES, MALE_FIRST_NAMES, STREET_NAMES } from './names.js';
 import { createRandom, hashUnit, type Random } from './random.js';
 import { decodeSlotId, encodeSlotId } from './slot-id.js';

@@ -1,5 +1,5 @@
-import { dateFromDayNumber, dayNumber, clockTime, minutesOfDay } from './calendar.js';
-import type { ClockTime, IsoDate } from './types.js';
+import { dateFromDayNumber, dayNumber, clockTime, minutesOfDay } from '@ehr-gateway/calendar';
+import type { ClockTime, IsoDate } from '@ehr-gateway/calendar';
 
 /**
  * A slot id is 12 digits: provider id (3), days since 1970 (5), minute of the day (4). It is

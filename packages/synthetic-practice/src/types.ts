@@ -1,6 +1,6 @@
-/** Calendar dates are 'YYYY-MM-DD' and times 'HH:MM', both local to the department's timezone. */
-export type IsoDate = string;
-export type ClockTime = string;
+import type { ClockTime, IsoDate } from '@ehr-gateway/calendar';
+
+// Calendar dates are 'YYYY-MM-DD' and times 'HH:MM', both local to the department's timezone.
 
 export interface Department {
   id: number;

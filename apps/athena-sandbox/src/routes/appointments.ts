@@ -1,14 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
-import {
-  addDays,
-  BOOKING_WINDOW_DAYS,
-  dayNumber,
-  todayIn,
-  zonedInstant,
-  type IsoDate,
-  type Slot,
-} from '@ehr-gateway/synthetic-practice';
+import { addDays, dayNumber, todayIn, zonedInstant, type IsoDate } from '@ehr-gateway/calendar';
+import { BOOKING_WINDOW_DAYS, type Slot } from '@ehr-gateway/synthetic-practice';
 
 import type { SlotState } from '../booking-store.js';
 import {

@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
-import {
-  addDays,
-  BOOKING_WINDOW_DAYS,
-  todayIn,
-  zonedInstant,
-  type Department,
-  type Slot,
-} from '@ehr-gateway/synthetic-practice';
+import { addDays, todayIn, zonedInstant } from '@ehr-gateway/calendar';
+import { BOOKING_WINDOW_DAYS, type Department, type Slot } from '@ehr-gateway/synthetic-practice';
 
 import { invalidFields, missingFields, notFound, typeOrReasonRequired } from '../errors.js';
 import { listPage, OPEN_SLOT_PAGE } from '../pagination.js';

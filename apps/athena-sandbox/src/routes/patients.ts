@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-import { todayIn } from '@ehr-gateway/synthetic-practice';
+import { todayIn } from '@ehr-gateway/calendar';
 
 import { improperDob, notFound } from '../errors.js';
 import { listPage } from '../pagination.js';

@@ -50,6 +50,7 @@ export function sandboxAdminRoutes(state: SandboxState) {
 
     app.get('/_sandbox/stats', async () => ({
       ...stats.counts,
+      peakQps: stats.peakQps(),
       patientsCreated: state.patients.created(),
       appointmentsChanged: state.bookings.changes(),
     }));

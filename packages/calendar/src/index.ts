@@ -1,0 +1,3 @@
+export * from './dates.js';
+export * from './us-dates.js';
+export * from './zones.js';

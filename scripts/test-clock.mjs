@@ -1,0 +1,48 @@
+// `npm run test:clock [-- <ISO moment> …]`: the unit, HTTP and component suites with every process's
+// clock moved to awkward moments, proving that no test depends on today's date, the time of day or
+// the weekday. Without arguments it tries each moment below in turn.
+import path from 'node:path';
+
+import { ensureDependencies, npm, root, run } from './lib.mjs';
+
+const MOMENTS = [
+  // Friday evening UTC: already Saturday nowhere in the US, nearly so in UTC.
+  '2026-11-27T22:30:00Z',
+  // A Sunday: no synthetic schedule has slots today.
+  '2026-11-29T12:00:00Z',
+  // The eve of the US spring-forward change (2027-03-14, 02:00 local time).
+  '2027-03-13T23:30:00Z',
+  // The eve of the US fall-back change (2027-11-07, 02:00 local time).
+  '2027-11-06T21:00:00Z',
+];
+
+const WORKSPACES = [
+  '@ehr-gateway/calendar',
+  '@ehr-gateway/contracts',
+  '@ehr-gateway/synthetic-practice',
+  '@ehr-gateway/athena-sandbox',
+  '@ehr-gateway/gateway',
+  '@ehr-gateway/console',
+];
+
+await ensureDependencies();
+const moments = process.argv.slice(2).length > 0 ? process.argv.slice(2) : MOMENTS;
+const shim = path.join(root, 'scripts', 'shifted-clock.mjs');
+const failed = [];
+for (const moment of moments) {
+  console.log(`\n━━ every suite with the clock at ${moment} ━━`);
+  const env = {
+    ...process.env,
+    TEST_NOW: moment,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${shim}`.trim(),
+  };
+  const code = await run(npm, ['run', 'test', ...WORKSPACES.flatMap((w) => ['-w', w])], { env });
+  if (code !== 0) {
+    failed.push(moment);
+  }
+}
+console.log('');
+for (const moment of moments) {
+  console.log(`${failed.includes(moment) ? '✖' : '✔'} ${moment}`);
+}
+process.exit(failed.length === 0 ? 0 : 1);
