@@ -1,16 +1,28 @@
-import type { LogSource } from '@ehr-gateway/contracts';
+import type { LogSource, Permission } from '@ehr-gateway/contracts';
 
-import type { AuthenticatedAdmin } from './modules/admin-auth/admin-auth-service.js';
-import type { ApiKeyIdentity } from './modules/api-keys/api-keys-service.js';
+import type { AuthenticatedAdmin } from './modules/admin-auth/index.js';
+import type { ApiKeyIdentity } from './modules/api-keys/index.js';
+import type { CacheOutcome } from './modules/ehr/index.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Admin routes reachable without a session (sign-in, sign-out). */
-    publicAdminRoute?: boolean;
-    /** Marks a gateway route: it needs an API key, is request-logged under this source and CORS-enabled. */
-    source?: LogSource;
+    /**
+     * What an admin route needs (every admin route declares one; a test walks them): `public`
+     * for signing in and out, `session:self` for one's own session, else a permission a role holds.
+     */
+    permission?: Permission;
+    /** The route stays open to a user who must first change a one-time password. */
+    allowedBeforePasswordChange?: boolean;
+    /**
+     * Marks a gateway route: it needs an API key, is CORS-enabled and request-logged under this
+     * source, or under the source the request itself names (read before validation, so refused
+     * requests are logged under it too).
+     */
+    source?: LogSource | ((request: FastifyRequest) => LogSource);
     /** The route also accepts Vapi's shared secret (X-Vapi-Secret) instead of an API key. */
     acceptsVapiSecret?: boolean;
+    /** The route answers any payload itself, even text the gateway would otherwise refuse. */
+    acceptsAnyText?: boolean;
   }
 
   interface FastifyRequest {
@@ -22,5 +34,7 @@ declare module 'fastify' {
     gatewaySource?: LogSource;
     /** Milliseconds spent waiting on upstream systems, reported in Server-Timing. */
     upstreamMs?: number;
+    /** Whether the response cache answered (EHR reads while caching is on). */
+    cacheOutcome?: CacheOutcome;
   }
 }

@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 
 import { createGateway } from './app.js';
 import { EnvError, loadEnv } from './config/env.js';
-import { openStorage } from './db/database.js';
+import { serverLoggerOptions } from './config/logger.js';
+import { settingsFromEnv } from './config/settings.js';
+import { DataDirExposedError, openStorage } from './db/database.js';
 import { migrate } from './db/migrate.js';
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
@@ -20,58 +22,21 @@ async function main() {
   if (env.LLM_BASE_URL && !env.LLM_MODEL) {
     throw new EnvError('Invalid environment:\n  LLM_MODEL: required when LLM_BASE_URL is set');
   }
-  const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const storage = await openStorage({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+  });
   await migrate(storage.db);
 
   const app = await createGateway({
     db: storage.db,
-    logger: {
-      level: env.LOG_LEVEL ?? 'info',
-      redact: {
-        paths: [
-          'req.headers["x-api-key"]',
-          'req.headers.authorization',
-          'req.headers.cookie',
-          'req.headers["x-vapi-secret"]',
-          'res.headers["set-cookie"]',
-        ],
-        censor: '[REDACTED]',
-      },
-    },
+    logger: serverLoggerOptions({ level: env.LOG_LEVEL ?? 'info' }),
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
-    settings: {
-      environment: env.GATEWAY_ENVIRONMENT,
-      version: packageVersion(),
-      adminUsername: env.ADMIN_USERNAME,
-      adminPassword: env.ADMIN_PASSWORD,
-      athena: {
-        baseUrl: env.ATHENA_BASE_URL,
-        clientId: env.ATHENA_CLIENT_ID,
-        clientSecret: env.ATHENA_CLIENT_SECRET,
-        practiceId: env.ATHENA_PRACTICE_ID,
-      },
-      corsOrigins: env.CORS_ORIGINS,
-      consoleDir: env.CONSOLE_DIR ?? fileURLToPath(new URL('../../console/dist', import.meta.url)),
-      sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
-      sessionMaxHours: env.SESSION_MAX_HOURS,
-      requestLogRetentionDays: env.REQUEST_LOG_RETENTION_DAYS,
-      requestLogMaxBodyBytes: env.REQUEST_LOG_MAX_BODY_BYTES,
-      initialLogLevel: env.LOG_LEVEL ?? 'info',
-      redisUrl: env.REDIS_URL,
-      athenaTimeoutMs: env.ATHENA_TIMEOUT_MS,
-      ehrCacheTtlSeconds: env.EHR_CACHE_TTL_SECONDS,
-      vapiSecret: env.VAPI_SECRET,
-      llm:
-        env.LLM_BASE_URL && env.LLM_MODEL
-          ? {
-              baseUrl: env.LLM_BASE_URL,
-              apiKey: env.LLM_API_KEY,
-              model: env.LLM_MODEL,
-              timeoutMs: env.LLM_TIMEOUT_MS,
-            }
-          : undefined,
-    },
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    settings: settingsFromEnv(env, packageVersion()),
     onGeneratedAdminPassword: (username, password) => {
       // Printed once to the terminal, never to the structured log.
       process.stdout.write(
@@ -105,11 +70,13 @@ async function main() {
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
 
+  // Beyond this many open connections new ones are refused, so a flood cannot exhaust the process.
+  app.server.maxConnections = env.MAX_CONNECTIONS;
   await app.listen({ port: env.PORT, host: env.HOST });
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof EnvError) {
+  if (error instanceof EnvError || error instanceof DataDirExposedError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(

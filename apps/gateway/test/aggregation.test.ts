@@ -1,15 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import {
-  buildGateway,
-  createApiKey,
-  databaseTargets,
-  openTestStorage,
-  signIn,
-  type TestStorage,
-  nextWeekday,
-} from './helpers.js';
+import { databaseTargets, useGateway } from './helpers.js';
+import { aSaturday, scheduleDate } from './schedule.js';
 
 const newPatient = (overrides: Record<string, unknown> = {}) => ({
   firstname: 'Ada',
@@ -25,27 +17,16 @@ const newPatient = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe.each(databaseTargets)('custom aggregation on the Mock EHR ($name)', (target) => {
-  let storage: TestStorage;
-  let app: FastifyInstance;
-  let key: string;
+  const gw = useGateway(target);
 
-  beforeAll(async () => {
-    storage = await openTestStorage(target);
-    app = await buildGateway(storage);
-    ({ key } = await createApiKey(app, await signIn(app)));
-  });
-  afterAll(async () => {
-    await app.close();
-    await storage.dispose();
-  });
-
-  const get = (url: string) => app.inject({ method: 'GET', url, headers: { 'x-api-key': key } });
+  const get = (url: string) =>
+    gw.app.inject({ method: 'GET', url, headers: { 'x-api-key': gw.key } });
   const create = (payload: unknown, idempotencyKey?: string) =>
-    app.inject({
+    gw.app.inject({
       method: 'POST',
       url: '/aggregate/patient-with-appointment?source=mock',
       headers: {
-        'x-api-key': key,
+        'x-api-key': gw.key,
         ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
       },
       payload: payload as object,
@@ -130,7 +111,7 @@ describe.each(databaseTargets)('custom aggregation on the Mock EHR ($name)', (ta
   });
 
   it('registers a patient and books the earliest open slot of the day', async () => {
-    const date = nextWeekday(10);
+    const date = scheduleDate({ departmentId: '21', appointmentTypeId: '7', daysAhead: 10 });
     const response = await create({
       patient: newPatient(),
       appointment: { appointmentTypeId: '7', departmentId: '21', date, notes: 'cough for a week' },
@@ -149,7 +130,7 @@ describe.each(databaseTargets)('custom aggregation on the Mock EHR ($name)', (ta
   });
 
   it('returns the first answer to a retry with the same Idempotency-Key and books nothing more', async () => {
-    const date = nextWeekday(11);
+    const date = scheduleDate({ departmentId: '21', appointmentTypeId: '7', daysAhead: 11 });
     const payload = {
       patient: newPatient({ firstname: 'Alan', lastname: 'Turing', dob: '1992-06-23' }),
       appointment: { appointmentTypeId: '7', departmentId: '21', date },
@@ -173,23 +154,25 @@ describe.each(databaseTargets)('custom aggregation on the Mock EHR ($name)', (ta
     expect(booked.appointments).toHaveLength(1);
 
     const reused = await create(
-      { ...payload, appointment: { ...payload.appointment, date: nextWeekday(12) } },
+      {
+        ...payload,
+        appointment: {
+          ...payload.appointment,
+          date: scheduleDate({ departmentId: '21', appointmentTypeId: '7', avoid: [date] }),
+        },
+      },
       'retry-me-1',
     );
     expect(reused.statusCode).toBe(422);
   });
 
   it('says when the day has no open slot, naming the patient it registered', async () => {
-    const saturday = new Date(Date.now() + 20 * 86_400_000);
-    while (saturday.getUTCDay() !== 6) {
-      saturday.setUTCDate(saturday.getUTCDate() + 1);
-    }
     const response = await create({
       patient: newPatient({ firstname: 'Barbara', lastname: 'Liskov', dob: '1985-11-07' }),
       appointment: {
         appointmentTypeId: '7',
         departmentId: '21',
-        date: saturday.toISOString().slice(0, 10),
+        date: aSaturday(),
       },
     });
     expect(response.statusCode).toBe(409);
@@ -207,7 +190,11 @@ describe.each(databaseTargets)('custom aggregation on the Mock EHR ($name)', (ta
         dob: '1980-05-11',
         departmentid: '102',
       }),
-      appointment: { appointmentTypeId: '9', departmentId: '102', date: nextWeekday(13) },
+      appointment: {
+        appointmentTypeId: '9',
+        departmentId: '102',
+        date: scheduleDate({ departmentId: '102' }),
+      },
     });
     // Echocardiograms are not in the cardiology template, so no slot of that type exists.
     expect(response.statusCode).toBe(409);
@@ -215,7 +202,7 @@ describe.each(databaseTargets)('custom aggregation on the Mock EHR ($name)', (ta
   });
 
   it('refuses a slot taken between lookup and booking with 409 (another booking took the only slot)', async () => {
-    const date = nextWeekday(14);
+    const date = scheduleDate({ departmentId: '102', appointmentTypeId: '8', daysAhead: 14 });
     const payload = (first: string) => ({
       patient: newPatient({ firstname: first, lastname: 'Race', dob: '1970-01-01' }),
       appointment: { appointmentTypeId: '8', departmentId: '102', date },

@@ -1,47 +1,29 @@
-import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import {
-  adminRequest,
-  buildGateway,
-  createApiKey,
-  databaseTargets,
-  openTestStorage,
-  signIn,
-  type TestStorage,
-} from './helpers.js';
+import { adminRequest, createApiKey, databaseTargets, testClock, useGateway } from './helpers.js';
 
 describe.each(databaseTargets)('API keys on $name', (target) => {
-  let storage: TestStorage;
-  let app: FastifyInstance;
-  let cookie: string;
-
-  beforeAll(async () => {
-    storage = await openTestStorage(target);
-    app = await buildGateway(storage);
-    cookie = await signIn(app);
-  });
-  afterAll(async () => {
-    await app.close();
-    await storage.dispose();
-  });
+  const clock = testClock();
+  const gw = useGateway(target, { now: clock.now });
 
   const listKeys = async () => {
-    const response = await adminRequest(app, cookie, { method: 'GET', url: '/admin/api-keys' });
+    const response = await adminRequest(gw.app, gw.cookie, {
+      method: 'GET',
+      url: '/admin/api-keys',
+    });
     expect(response.statusCode).toBe(200);
     return (response.json() as { apiKeys: Record<string, unknown>[] }).apiKeys;
   };
 
   const callUtility = (key?: string) =>
-    app.inject({
+    gw.app.inject({
       method: 'GET',
       url: '/utility/datetime',
       headers: key === undefined ? {} : { 'x-api-key': key },
     });
 
   it('creates a key shown in full once, with a recognisable prefix and 256 bits of randomness', async () => {
-    const response = await adminRequest(app, cookie, {
+    const response = await adminRequest(gw.app, gw.cookie, {
       method: 'POST',
       url: '/admin/api-keys',
       payload: { name: '  Scheduling bot  ' },
@@ -53,12 +35,13 @@ describe.each(databaseTargets)('API keys on $name', (target) => {
       name: 'Scheduling bot',
       createdAt: expect.any(String),
       expiresAt: null,
+      practiceIds: null,
       key: expect.stringMatching(/^ehrgw_[A-Za-z0-9_-]{43}$/),
     });
   });
 
   it('lists keys masked (prefix and last four), never the full key, never originalKey', async () => {
-    const { id, key } = await createApiKey(app, cookie, { name: 'listing check' });
+    const { id, key } = await createApiKey(gw.app, gw.cookie, { name: 'listing check' });
     const listed = (await listKeys()).find((entry) => entry.id === id);
     expect(listed).toEqual({
       id,
@@ -67,6 +50,7 @@ describe.each(databaseTargets)('API keys on $name', (target) => {
       key: `${key.slice(0, 10)}••••••••${key.slice(-4)}`,
       lastUsedAt: null,
       expiresAt: null,
+      practiceIds: null,
     });
     expect(JSON.stringify(await listKeys())).not.toContain(key);
   });
@@ -76,12 +60,14 @@ describe.each(databaseTargets)('API keys on $name', (target) => {
     [{ name: '    ' }, 'name'],
     [{ name: 'x'.repeat(101) }, 'name'],
     [{}, 'name'],
+    [{ name: 'n', practiceIds: [] }, 'practiceIds'],
+    [{ name: 'n', practiceIds: ['12a'] }, 'practiceIds.0'],
     [{ name: 42 }, 'name'],
     [{ name: 'ok', expiresAt: 'tomorrow' }, 'expiresAt'],
     [{ name: 'ok', expiresAt: '2001-01-01T00:00:00Z' }, 'expiresAt'],
     [{ name: 'ok', scopes: ['all'] }, 'scopes'],
   ])('refuses %j with 400 naming %s', async (payload, field) => {
-    const response = await adminRequest(app, cookie, {
+    const response = await adminRequest(gw.app, gw.cookie, {
       method: 'POST',
       url: '/admin/api-keys',
       payload,
@@ -93,7 +79,7 @@ describe.each(databaseTargets)('API keys on $name', (target) => {
   });
 
   it('accepts a name of exactly 100 characters', async () => {
-    const response = await adminRequest(app, cookie, {
+    const response = await adminRequest(gw.app, gw.cookie, {
       method: 'POST',
       url: '/admin/api-keys',
       payload: { name: 'n'.repeat(100) },
@@ -110,15 +96,15 @@ describe.each(databaseTargets)('API keys on $name', (target) => {
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json().message).toBe('Invalid API key');
 
-    const { key } = await createApiKey(app, cookie);
+    const { key } = await createApiKey(gw.app, gw.cookie);
     expect((await callUtility(key)).statusCode).toBe(200);
   });
 
   it('refuses a deleted key at once on this instance, and answers 404 for an unknown id', async () => {
-    const { id, key } = await createApiKey(app, cookie);
+    const { id, key } = await createApiKey(gw.app, gw.cookie);
     expect((await callUtility(key)).statusCode).toBe(200);
 
-    const deleted = await adminRequest(app, cookie, {
+    const deleted = await adminRequest(gw.app, gw.cookie, {
       method: 'DELETE',
       url: `/admin/api-keys/${id}`,
     });
@@ -129,13 +115,13 @@ describe.each(databaseTargets)('API keys on $name', (target) => {
     expect(refused.statusCode).toBe(401);
     expect(refused.json().message).toBe('Invalid API key');
 
-    const again = await adminRequest(app, cookie, {
+    const again = await adminRequest(gw.app, gw.cookie, {
       method: 'DELETE',
       url: `/admin/api-keys/${id}`,
     });
     expect(again.statusCode).toBe(404);
 
-    const badId = await adminRequest(app, cookie, {
+    const badId = await adminRequest(gw.app, gw.cookie, {
       method: 'DELETE',
       url: '/admin/api-keys/not-a-uuid',
     });
@@ -144,28 +130,26 @@ describe.each(databaseTargets)('API keys on $name', (target) => {
   });
 
   it('keeps an expiry, lists it, and refuses the key once it has passed with "API key expired"', async () => {
-    const expiresAt = new Date(Date.now() + 60_000).toISOString();
-    const { id, key } = await createApiKey(app, cookie, { name: 'short-lived', expiresAt });
+    const expiresAt = new Date(clock.now().getTime() + 60_000).toISOString();
+    const { id, key } = await createApiKey(gw.app, gw.cookie, { name: 'short-lived', expiresAt });
     const listed = (await listKeys()).find((entry) => entry.id === id);
     expect(listed?.expiresAt).toBe(expiresAt);
     expect((await callUtility(key)).statusCode).toBe(200);
 
-    await sql`update api_keys set expires_at = now() - interval '1 second' where id = ${id}`.execute(
-      storage.db,
-    );
-    // The key cache trusts what it read for at most one second.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    clock.advance(59_000);
+    expect((await callUtility(key)).statusCode).toBe(200);
+    clock.advance(1_000);
     const expired = await callUtility(key);
     expect(expired.statusCode).toBe(401);
     expect(expired.json().message).toBe('API key expired');
   });
 
   it('records lastUsedAt in batches, not with a write per request', async () => {
-    const { id, key } = await createApiKey(app, cookie, { name: 'usage' });
+    const { id, key } = await createApiKey(gw.app, gw.cookie, { name: 'usage' });
     for (let i = 0; i < 5; i += 1) {
       await callUtility(key);
     }
-    const stored = await storage.db
+    const stored = await gw.storage.db
       .selectFrom('api_keys')
       .select('last_used_at')
       .where('id', '=', id)
@@ -176,15 +160,13 @@ describe.each(databaseTargets)('API keys on $name', (target) => {
     const listed = (await listKeys()).find((entry) => entry.id === id);
     expect(listed?.lastUsedAt).toEqual(expect.any(String));
 
-    await app.close();
-    const written = await storage.db
-      .selectFrom('api_keys')
-      .select('last_used_at')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(written.last_used_at).toBeInstanceOf(Date);
-
-    app = await buildGateway(storage);
-    cookie = await signIn(app);
+    await gw.restart(async () => {
+      const written = await gw.storage.db
+        .selectFrom('api_keys')
+        .select('last_used_at')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(written.last_used_at).toBeInstanceOf(Date);
+    });
   });
 });

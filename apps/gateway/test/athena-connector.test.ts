@@ -2,7 +2,7 @@ import { buildSandbox } from '@ehr-gateway/athena-sandbox';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { nextWeekday } from './helpers.js';
+import { scheduleDate } from './schedule.js';
 import { createAthenaConnector } from '../src/modules/ehr/athena/athena-connector.js';
 import { createAthenaHttp, type AthenaHttpOptions } from '../src/modules/ehr/athena/athena-http.js';
 import { createCircuitBreaker } from '../src/modules/ehr/athena/circuit-breaker.js';
@@ -22,7 +22,11 @@ async function startSandbox(options: Parameters<typeof buildSandbox>[0] = {}) {
 
 function connectorFor(
   url: string,
-  overrides: Partial<AthenaHttpOptions> & { threshold?: number; openMs?: number } = {},
+  overrides: Partial<AthenaHttpOptions> & {
+    threshold?: number;
+    openMs?: number;
+    breakerNow?: () => number;
+  } = {},
 ): { ehr: EhrClient; outcomes: Array<{ ok: boolean }> } {
   const outcomes: Array<{ ok: boolean }> = [];
   const http = createAthenaHttp({
@@ -35,6 +39,7 @@ function connectorFor(
     breaker: createCircuitBreaker({
       failureThreshold: overrides.threshold ?? 5,
       openMs: overrides.openMs ?? 30_000,
+      now: overrides.breakerNow,
     }),
     onOutcome: (outcome) => outcomes.push(outcome),
     ...overrides,
@@ -77,7 +82,7 @@ describe('Athena connector against the athena sandbox over HTTP', () => {
     expect(patient).toMatchObject({ id: '1001', address: { city: expect.any(String) } });
     const { departments } = await ehr.listDepartments(PRACTICE, ctx);
     expect(departments.length).toBeGreaterThanOrEqual(5);
-    const day = nextWeekday(3);
+    const day = scheduleDate({ needs: 'booked', daysAhead: 3 });
     const { appointments } = await ehr.listAppointments(
       PRACTICE,
       { startDate: day, endDate: day },
@@ -121,11 +126,39 @@ describe('Athena connector against the athena sandbox over HTTP', () => {
 
   it('retries a 429, honouring Retry-After, and succeeds', async () => {
     await setFaults({ force429Count: 1, retryAfterSeconds: 1 });
-    const { ehr } = connectorFor(url);
-    const started = Date.now();
+    const waits: number[] = [];
+    const { ehr } = connectorFor(url, { sleep: async (ms) => void waits.push(ms) });
     const providers = await ehr.listProviders(PRACTICE, { limit: 2, offset: 0 }, ctx);
     expect(providers.providers).toHaveLength(2);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('answers a long Retry-After at once, passing it on, instead of holding the caller', async () => {
+    await setFaults({ force429Count: 5, retryAfterSeconds: 3600 });
+    const waits: number[] = [];
+    const { ehr } = connectorFor(url, { sleep: async (ms) => void waits.push(ms) });
+    await expect(ehr.listProviders(PRACTICE, { limit: 1, offset: 0 }, ctx)).rejects.toMatchObject({
+      statusCode: 503,
+      headers: { 'retry-after': '3600' },
+    });
+    expect(waits).toEqual([]);
+    expect((await stats()).dataRequests).toBe(1);
+  });
+
+  it('asks for a token once while the credentials are wrong, not once per call', async () => {
+    const waits: number[] = [];
+    const { ehr } = connectorFor(url, {
+      clientSecret: 'wrong-secret',
+      sleep: async (ms) => void waits.push(ms),
+    });
+    const before = await stats();
+    const answers = await Promise.allSettled(
+      Array.from({ length: 10 }, () => ehr.listDepartments(PRACTICE, ctx)),
+    );
+    await expect(ehr.listDepartments(PRACTICE, ctx)).rejects.toMatchObject({ statusCode: 502 });
+    expect(answers.every((answer) => answer.status === 'rejected')).toBe(true);
+    expect((await stats()).tokenRequests - before.tokenRequests).toBe(1);
   });
 
   it('retries the legacy 403 "Over Qps" and a 503', async () => {
@@ -157,7 +190,13 @@ describe('Athena connector against the athena sandbox over HTTP', () => {
 
   it('opens the circuit after repeated failures, fails fast, and recovers after', async () => {
     await setFaults({ fail503Count: 100 });
-    const { ehr, outcomes } = connectorFor(url, { maxRetries: 0, threshold: 3, openMs: 400 });
+    let clock = 1_000_000;
+    const { ehr, outcomes } = connectorFor(url, {
+      maxRetries: 0,
+      threshold: 3,
+      openMs: 400,
+      breakerNow: () => clock,
+    });
     for (let i = 0; i < 3; i += 1) {
       await expect(ehr.listProviders(PRACTICE, { limit: 1, offset: 0 }, ctx)).rejects.toMatchObject(
         {
@@ -165,25 +204,24 @@ describe('Athena connector against the athena sandbox over HTTP', () => {
         },
       );
     }
+    // Open: refused without a call to athena.
     const before = await stats();
-    const started = Date.now();
     await expect(ehr.listProviders(PRACTICE, { limit: 1, offset: 0 }, ctx)).rejects.toMatchObject({
       statusCode: 503,
       code: 'ATHENA_UNAVAILABLE',
     });
-    expect(Date.now() - started).toBeLessThan(50);
     expect((await stats()).dataRequests).toBe(before.dataRequests);
     expect(outcomes.at(-1)).toMatchObject({ ok: false });
 
     await fetch(`${url}/_sandbox/faults`, { method: 'DELETE' });
-    await new Promise((resolve) => setTimeout(resolve, 450));
+    clock += 450;
     await expect(ehr.listProviders(PRACTICE, { limit: 1, offset: 0 }, ctx)).resolves.toBeTruthy();
     expect(outcomes.at(-1)).toEqual({ ok: true });
   });
 
   it('maps a booked slot to 409 and missing patient fields to 400 listing them', async () => {
     const { ehr } = connectorFor(url);
-    const day = nextWeekday(6);
+    const day = scheduleDate({ departmentId: '1', daysAhead: 6 });
     const [slot] = await ehr.listOpenSlots(
       PRACTICE,
       { departmentId: '1', startDate: day, endDate: day },

@@ -9,8 +9,8 @@ import {
   openTestStorage,
   signIn,
   type TestStorage,
-  nextWeekday,
 } from './helpers.js';
+import { scheduleDate } from './schedule.js';
 
 const SECRET = 'sandbox-secret-value-0123';
 
@@ -89,19 +89,18 @@ describe('EHR routes on both sources', () => {
   });
 
   it('lists the same appointments from both, and the same appointment by id', async () => {
-    const day = nextWeekday(4);
+    const day = scheduleDate({ providerId: '101', needs: 'booked', daysAhead: 4 });
     const { athena, mock } = await both('/appointments', `startDate=${day}&providerId=101`);
     expect(athena).toEqual(mock);
-    const id = mock.appointments[0]?.id;
-    if (id) {
-      const detail = await both(`/appointments/${id}`);
-      expect(shapeOf(detail.athena).sort()).toEqual(shapeOf(detail.mock).sort());
-      expect(detail.athena).toMatchObject({ id, patientId: mock.appointments[0].patientId });
-    }
+    expect(mock.appointments.length).toBeGreaterThan(0);
+    const id = mock.appointments[0].id;
+    const detail = await both(`/appointments/${id}`);
+    expect(shapeOf(detail.athena).sort()).toEqual(shapeOf(detail.mock).sort());
+    expect(detail.athena).toMatchObject({ id, patientId: mock.appointments[0].patientId });
   });
 
   it('answers patient-with-appointments from both', async () => {
-    const day = nextWeekday(4);
+    const day = scheduleDate({ needs: 'booked', daysAhead: 4 });
     const { appointments } = (
       await get(`/api/12345/appointments?source=mock&startDate=${day}`)
     ).json();
@@ -132,6 +131,34 @@ describe('EHR routes on both sources', () => {
       'server-timing'
     ];
     expect(timing).toMatch(/gateway;dur=[\d.]+, upstream;dur=[\d.]+/);
+  });
+
+  it('refuses a practice the key is not bound to, before the cache or athena sees it', async () => {
+    const bound = await createApiKey(app, cookie, { name: 'bound', practiceIds: ['195900'] });
+    const call = (url: string) =>
+      app.inject({ method: 'GET', url, headers: { 'x-api-key': bound.key } });
+    const statsBefore = (await (await sandbox.inject({ url: '/_sandbox/stats' })).json()) as {
+      dataRequests: number;
+    };
+
+    expect((await call('/api/195900/providers?limit=1')).statusCode).toBe(200);
+    for (const url of [
+      '/api/12345/departments?source=mock',
+      '/api/999/departments',
+      '/aggregate/department-providers?source=mock',
+    ]) {
+      const refused = await call(url);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({
+        code: 'PRACTICE_NOT_ALLOWED',
+        message: expect.stringMatching(/^This API key may not use practice \d+$/),
+      });
+    }
+    const statsAfter = (await (await sandbox.inject({ url: '/_sandbox/stats' })).json()) as {
+      dataRequests: number;
+    };
+    // Only the allowed call reached athena.
+    expect(statsAfter.dataRequests - statsBefore.dataRequests).toBe(1);
   });
 
   it('reports athena disconnected with the reason once calls fail, and fails fast while the circuit is open', async () => {

@@ -9,8 +9,10 @@ import {
   openTestStorage,
   signIn,
   type TestStorage,
-  nextWeekday,
+  useGateway,
+  waitFor,
 } from './helpers.js';
+import { scheduleDate } from './schedule.js';
 
 const cachingOn = { apiRoot: '/api', practiceId: '12345', logLevel: 'info', caching: true };
 
@@ -26,23 +28,18 @@ const booking = (firstname: string, date: string) => ({
 });
 
 describe('EHR response cache in memory', () => {
-  let storage: TestStorage;
-  let app: FastifyInstance;
-  let key: string;
+  const gw = useGateway({ name: 'pglite' });
 
   beforeAll(async () => {
-    storage = await openTestStorage({ name: 'pglite' });
-    app = await buildGateway(storage);
-    const cookie = await signIn(app);
-    ({ key } = await createApiKey(app, cookie));
-    await adminRequest(app, cookie, { method: 'PUT', url: '/admin/config', payload: cachingOn });
-  });
-  afterAll(async () => {
-    await app.close();
-    await storage.dispose();
+    await adminRequest(gw.app, gw.cookie, {
+      method: 'PUT',
+      url: '/admin/config',
+      payload: cachingOn,
+    });
   });
 
-  const get = (url: string) => app.inject({ method: 'GET', url, headers: { 'x-api-key': key } });
+  const get = (url: string) =>
+    gw.app.inject({ method: 'GET', url, headers: { 'x-api-key': gw.key } });
 
   it('serves repeat reads from the cache and a write through the gateway invalidates them', async () => {
     const url = '/api/12345/patients?source=mock&lastName=Cache';
@@ -51,11 +48,11 @@ describe('EHR response cache in memory', () => {
     expect(cached.headers['x-cache']).toBe('HIT');
     expect(cached.json().totalCount).toBe(0);
 
-    const created = await app.inject({
+    const created = await gw.app.inject({
       method: 'POST',
       url: '/aggregate/patient-with-appointment?source=mock',
-      headers: { 'x-api-key': key },
-      payload: booking('Memo', nextWeekday(9)),
+      headers: { 'x-api-key': gw.key },
+      payload: booking('Memo', scheduleDate({ departmentId: '1', appointmentTypeId: '2' })),
     });
     expect(created.statusCode).toBe(201);
 
@@ -99,8 +96,11 @@ describe.runIf(redisUrl && databaseUrl)('EHR response cache shared through Redis
     const cookie = await signIn(a);
     ({ key } = await createApiKey(a, cookie));
     await adminRequest(a, cookie, { method: 'PUT', url: '/admin/config', payload: cachingOn });
-    // B re-reads the config within a second.
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    // B re-reads the config every second.
+    await waitFor(async () => {
+      const seen = await adminRequest(b, cookie, { method: 'GET', url: '/admin/config' });
+      return seen.json().caching === true;
+    });
   });
   afterAll(async () => {
     await a.close();
@@ -120,7 +120,7 @@ describe.runIf(redisUrl && databaseUrl)('EHR response cache shared through Redis
       url: '/aggregate/patient-with-appointment?source=mock',
       headers: { 'x-api-key': key },
       payload: {
-        ...booking('Redis', nextWeekday(9)),
+        ...booking('Redis', scheduleDate({ departmentId: '1', appointmentTypeId: '2' })),
         patient: { ...booking('Redis', '').patient, lastname: 'Shared' },
       },
     });

@@ -1,35 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import {
-  adminRequest,
-  buildGateway,
-  createApiKey,
-  databaseTargets,
-  openTestStorage,
-  signIn,
-  type TestStorage,
-  nextWeekday,
-} from './helpers.js';
+import { adminRequest, databaseTargets, useGateway } from './helpers.js';
+import { scheduleDate } from './schedule.js';
 
 describe.each(databaseTargets)('EHR routes on the Mock EHR ($name)', (target) => {
-  let storage: TestStorage;
-  let app: FastifyInstance;
-  let cookie: string;
-  let key: string;
+  const gw = useGateway(target);
 
-  beforeAll(async () => {
-    storage = await openTestStorage(target);
-    app = await buildGateway(storage);
-    cookie = await signIn(app);
-    ({ key } = await createApiKey(app, cookie));
-  });
-  afterAll(async () => {
-    await app.close();
-    await storage.dispose();
-  });
-
-  const get = (url: string) => app.inject({ method: 'GET', url, headers: { 'x-api-key': key } });
+  const get = (url: string) =>
+    gw.app.inject({ method: 'GET', url, headers: { 'x-api-key': gw.key } });
   const fieldsOf = (body: { details?: { field: string }[] }) => body.details?.map((d) => d.field);
 
   it('lists patients 50 at a time with totalCount, and pages with limit and offset', async () => {
@@ -81,7 +59,7 @@ describe.each(databaseTargets)('EHR routes on the Mock EHR ($name)', (target) =>
   });
 
   it('lists booked appointments for a day and a provider in the normalized shape', async () => {
-    const day = nextWeekday(3);
+    const day = scheduleDate({ needs: 'booked', daysAhead: 3 });
     const all = (await get(`/api/12345/appointments?source=mock&startDate=${day}`)).json();
     expect(all.totalCount).toBe(all.appointments.length);
     expect(all.totalCount).toBeGreaterThan(0);
@@ -139,7 +117,7 @@ describe.each(databaseTargets)('EHR routes on the Mock EHR ($name)', (target) =>
   });
 
   it('returns a patient with their appointments; endDate defaults to startDate', async () => {
-    const day = nextWeekday(3);
+    const day = scheduleDate({ needs: 'booked', daysAhead: 3 });
     const { appointments } = (
       await get(`/api/12345/appointments?source=mock&startDate=${day}`)
     ).json();
@@ -199,8 +177,8 @@ describe.each(databaseTargets)('EHR routes on the Mock EHR ($name)', (target) =>
   it('logs EHR calls under the EHR that answered, with the path the client used', async () => {
     await get('/api/12345/departments?source=mock');
     await get('/api/12345/departments');
-    await app.requestLogWriter.flush();
-    const logs = await adminRequest(app, cookie, {
+    await gw.app.requestLogWriter.flush();
+    const logs = await adminRequest(gw.app, gw.cookie, {
       method: 'GET',
       url: '/admin/logs?endpoint=/departments',
     });
@@ -218,15 +196,20 @@ describe.each(databaseTargets)('EHR routes on the Mock EHR ($name)', (target) =>
   it('follows a new apiRoot at once and documents the routes under it', async () => {
     const config = { apiRoot: '/ehr', practiceId: '12345', logLevel: 'info', caching: false };
     expect(
-      (await adminRequest(app, cookie, { method: 'PUT', url: '/admin/config', payload: config }))
-        .statusCode,
+      (
+        await adminRequest(gw.app, gw.cookie, {
+          method: 'PUT',
+          url: '/admin/config',
+          payload: config,
+        })
+      ).statusCode,
     ).toBe(200);
     expect((await get('/ehr/12345/departments?source=mock')).statusCode).toBe(200);
     expect((await get('/api/12345/departments?source=mock')).statusCode).not.toBe(200);
-    const openapi = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const openapi = (await gw.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     expect(Object.keys(openapi.paths)).toContain('/ehr/{practiceId}/patients');
     expect(Object.keys(openapi.paths).some((path) => path.startsWith('/_ehr'))).toBe(false);
-    await adminRequest(app, cookie, {
+    await adminRequest(gw.app, gw.cookie, {
       method: 'PUT',
       url: '/admin/config',
       payload: { ...config, apiRoot: '/api' },
@@ -235,10 +218,10 @@ describe.each(databaseTargets)('EHR routes on the Mock EHR ($name)', (target) =>
 
   it('follows a new practiceId for the Mock EHR', async () => {
     const config = { apiRoot: '/api', practiceId: '195900', logLevel: 'info', caching: false };
-    await adminRequest(app, cookie, { method: 'PUT', url: '/admin/config', payload: config });
+    await adminRequest(gw.app, gw.cookie, { method: 'PUT', url: '/admin/config', payload: config });
     expect((await get('/api/195900/departments?source=mock')).statusCode).toBe(200);
     expect((await get('/api/12345/departments?source=mock')).statusCode).toBe(404);
-    await adminRequest(app, cookie, {
+    await adminRequest(gw.app, gw.cookie, {
       method: 'PUT',
       url: '/admin/config',
       payload: { ...config, practiceId: '12345' },
@@ -247,14 +230,14 @@ describe.each(databaseTargets)('EHR routes on the Mock EHR ($name)', (target) =>
 
   it('caches EHR reads when caching is on, per source, practice, path and query', async () => {
     const config = { apiRoot: '/api', practiceId: '12345', logLevel: 'info', caching: true };
-    await adminRequest(app, cookie, { method: 'PUT', url: '/admin/config', payload: config });
+    await adminRequest(gw.app, gw.cookie, { method: 'PUT', url: '/admin/config', payload: config });
     const first = await get('/api/12345/providers?source=mock&limit=4');
     expect(first.headers['x-cache']).toBe('MISS');
     const second = await get('/api/12345/providers?source=mock&limit=4');
     expect(second.headers['x-cache']).toBe('HIT');
     expect(second.body).toBe(first.body);
     expect((await get('/api/12345/providers?source=mock&limit=5')).headers['x-cache']).toBe('MISS');
-    await adminRequest(app, cookie, {
+    await adminRequest(gw.app, gw.cookie, {
       method: 'PUT',
       url: '/admin/config',
       payload: { ...config, caching: false },

@@ -1,38 +1,24 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import {
-  adminRequest,
-  buildGateway,
-  databaseTargets,
-  openTestStorage,
-  signIn,
-  type TestStorage,
-} from './helpers.js';
+import { adminRequest, databaseTargets, useGateway } from './helpers.js';
 
 const valid = { apiRoot: '/api', practiceId: '12345', logLevel: 'info', caching: false };
+/** What the spec's four fields leave as they were: how the request log keeps bodies. */
+const payloadDefaults = { payloadCapture: 'masked', payloadRetentionDays: 7 };
 
 describe.each(databaseTargets)('gateway config on $name', (target) => {
-  let storage: TestStorage;
-  let app: FastifyInstance;
-  let cookie: string;
-
-  beforeAll(async () => {
-    storage = await openTestStorage(target);
-    app = await buildGateway(storage);
-    cookie = await signIn(app);
-  });
-  afterAll(async () => {
-    await app.close();
-    await storage.dispose();
-  });
+  const gw = useGateway(target);
 
   const put = (payload: unknown) =>
-    adminRequest(app, cookie, { method: 'PUT', url: '/admin/config', payload: payload as object });
+    adminRequest(gw.app, gw.cookie, {
+      method: 'PUT',
+      url: '/admin/config',
+      payload: payload as object,
+    });
 
   it("starts from the spec's defaults", async () => {
-    const response = await adminRequest(app, cookie, { method: 'GET', url: '/admin/config' });
-    expect(response.json()).toEqual(valid);
+    const response = await adminRequest(gw.app, gw.cookie, { method: 'GET', url: '/admin/config' });
+    expect(response.json()).toEqual({ ...valid, ...payloadDefaults });
   });
 
   it.each([
@@ -71,13 +57,13 @@ describe.each(databaseTargets)('gateway config on $name', (target) => {
     const next = { apiRoot: '/ehr/v2', practiceId: '195900', logLevel: 'debug', caching: true };
     const response = await put({ ...next, practiceId: ' 195900 ' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual(next);
-    expect(app.log.level).toBe('debug');
+    expect(response.json()).toEqual({ ...next, ...payloadDefaults });
+    expect(gw.app.log.level).toBe('debug');
 
-    const read = await adminRequest(app, cookie, { method: 'GET', url: '/admin/config' });
-    expect(read.json()).toEqual(next);
+    const read = await adminRequest(gw.app, gw.cookie, { method: 'GET', url: '/admin/config' });
+    expect(read.json()).toEqual({ ...next, ...payloadDefaults });
 
-    const history = await adminRequest(app, cookie, {
+    const history = await adminRequest(gw.app, gw.cookie, {
       method: 'GET',
       url: '/admin/config/history',
     });
@@ -86,25 +72,41 @@ describe.each(databaseTargets)('gateway config on $name', (target) => {
       id: expect.any(String),
       changedAt: expect.any(String),
       changedBy: 'admin',
-      before: valid,
-      after: next,
+      before: { ...valid, ...payloadDefaults },
+      after: { ...next, ...payloadDefaults },
     });
   });
 
   it('survives a restart', async () => {
-    await app.close();
-    app = await buildGateway(storage);
-    cookie = await signIn(app);
-    const read = await adminRequest(app, cookie, { method: 'GET', url: '/admin/config' });
+    await gw.restart();
+    const read = await adminRequest(gw.app, gw.cookie, { method: 'GET', url: '/admin/config' });
     expect(read.json().apiRoot).toBe('/ehr/v2');
-    expect(app.log.level).toBe('debug');
+    expect(gw.app.log.level).toBe('debug');
   });
 
   it('moves gateway traffic to a new apiRoot at once', async () => {
     // Unknown paths under the apiRoot are gateway traffic: they need a key.
-    expect((await app.inject({ method: 'GET', url: '/ehr/v2/anything' })).statusCode).toBe(401);
+    expect((await gw.app.inject({ method: 'GET', url: '/ehr/v2/anything' })).statusCode).toBe(401);
     await put(valid);
-    expect((await app.inject({ method: 'GET', url: '/api/anything' })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/ehr/v2/anything' })).statusCode).toBe(404);
+    expect((await gw.app.inject({ method: 'GET', url: '/api/anything' })).statusCode).toBe(401);
+    expect((await gw.app.inject({ method: 'GET', url: '/ehr/v2/anything' })).statusCode).toBe(404);
+  });
+
+  it('answers the old apiRoot with a JSON 404, not the console', async () => {
+    const moved = await adminRequest(gw.app, gw.cookie, {
+      method: 'PUT',
+      url: '/admin/config',
+      payload: { apiRoot: '/ehr/v3', practiceId: '12345', logLevel: 'info', caching: false },
+    });
+    expect(moved.statusCode).toBe(200);
+    const old = await gw.app.inject({
+      method: 'GET',
+      url: '/api/12345/patients?source=mock',
+      headers: { 'x-api-key': gw.key },
+    });
+    expect(old.statusCode).toBe(404);
+    expect(old.headers['content-type']).toMatch(/^application\/json/);
+    expect(old.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+    await put(valid);
   });
 });

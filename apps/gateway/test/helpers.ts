@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
+
+import type { Role } from '@ehr-gateway/contracts';
 
 import { createGateway, type CreateGatewayOptions, type GatewaySettings } from '../src/app.js';
 import { openStorage, type Storage } from '../src/db/database.js';
@@ -90,8 +93,10 @@ export function testSettings(overrides: Partial<GatewaySettings> = {}): GatewayS
     sessionIdleMinutes: 30,
     sessionMaxHours: 12,
     requestLogRetentionDays: 30,
+    auditRetentionDays: 2_192,
     requestLogMaxBodyBytes: 16_384,
     initialLogLevel: 'info',
+    payloadEncryptionKey: null,
     ...overrides,
   };
 }
@@ -113,12 +118,16 @@ export async function buildGateway(
   });
 }
 
-/** Signs in as the initial admin and returns the Cookie header value. */
-export async function signIn(app: FastifyInstance, password = ADMIN_PASSWORD): Promise<string> {
+/** Signs in (by default as the initial admin) and returns the Cookie header value. */
+export async function signIn(
+  app: FastifyInstance,
+  password = ADMIN_PASSWORD,
+  username = 'admin',
+): Promise<string> {
   const response = await app.inject({
     method: 'POST',
     url: '/admin/session',
-    payload: { username: 'admin', password },
+    payload: { username, password },
   });
   if (response.statusCode !== 200) {
     throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
@@ -142,6 +151,48 @@ export function adminRequest(
   });
 }
 
+export interface TestUser {
+  id: string;
+  username: string;
+  password: string;
+  /** A session past the one-time password: the user has chosen `password`. */
+  cookie: string;
+}
+
+/**
+ * Creates a console user through the admin API, signs in with the one-time password and changes
+ * it, as a new user would on first sign-in.
+ */
+export async function addUser(
+  app: FastifyInstance,
+  adminCookie: string,
+  user: { username: string; role: Role; phiAccess?: boolean; displayName?: string },
+): Promise<TestUser> {
+  const created = await adminRequest(app, adminCookie, {
+    method: 'POST',
+    url: '/admin/users',
+    payload: { displayName: user.username, phiAccess: false, ...user },
+  });
+  if (created.statusCode !== 201) {
+    throw new Error(`user creation failed: ${created.statusCode} ${created.body}`);
+  }
+  const { user: summary, oneTimePassword } = created.json() as {
+    user: { id: string };
+    oneTimePassword: string;
+  };
+  const firstCookie = await signIn(app, oneTimePassword, user.username);
+  const password = `chosen ${randomBytes(8).toString('hex')}`;
+  const changed = await adminRequest(app, firstCookie, {
+    method: 'POST',
+    url: '/admin/session/password',
+    payload: { currentPassword: oneTimePassword, newPassword: password },
+  });
+  if (changed.statusCode !== 200) {
+    throw new Error(`password change failed: ${changed.statusCode} ${changed.body}`);
+  }
+  return { id: summary.id, username: user.username, password, cookie: firstCookie };
+}
+
 export async function createApiKey(
   app: FastifyInstance,
   cookie: string,
@@ -157,6 +208,17 @@ export async function createApiKey(
   }
   const { apiKey } = response.json() as { apiKey: { id: string; key: string } };
   return apiKey;
+}
+
+/** A clock a test moves by hand; starts at the real time so stored timestamps look ordinary. */
+export function testClock(start: Date = new Date()) {
+  let at = start.getTime();
+  return {
+    now: () => new Date(at),
+    advance(ms: number) {
+      at += ms;
+    },
+  };
 }
 
 export async function waitFor<T>(
@@ -176,11 +238,70 @@ export async function waitFor<T>(
   }
 }
 
-/** A weekday (UTC) at least `daysAhead` days from now, when the synthetic schedules have slots. */
-export function nextWeekday(daysAhead: number): string {
-  const date = new Date(Date.now() + daysAhead * 86_400_000);
-  while (date.getUTCDay() === 0 || date.getUTCDay() === 6) {
-    date.setUTCDate(date.getUTCDate() + 1);
-  }
-  return date.toISOString().slice(0, 10);
+/** One gateway on a fresh database, signed in as the initial admin, with an API key. */
+export interface GatewayFixture {
+  readonly app: FastifyInstance;
+  readonly storage: TestStorage;
+  /** The admin session's Cookie header value. */
+  readonly cookie: string;
+  /** An API key created through the admin API. */
+  readonly key: string;
+  /**
+   * Closes the gateway and builds it again on the same database, as a restart would; sessions and
+   * keys stay valid. `whileStopped` runs in between.
+   */
+  restart(whileStopped?: () => Promise<void>): Promise<FastifyInstance>;
+}
+
+/**
+ * Builds the gateway before the tests of the calling describe block and closes it after them:
+ * the lifecycle every HTTP test file needs, in one place.
+ */
+export function useGateway(
+  target: DatabaseTarget,
+  { apiKeyName = 'test client', ...options }: TestGatewayOptions & { apiKeyName?: string } = {},
+): GatewayFixture {
+  let state:
+    { app: FastifyInstance; storage: TestStorage; cookie: string; key: string } | undefined;
+  const current = () => {
+    if (!state) {
+      throw new Error('the gateway is built in beforeAll; use it inside a test or hook');
+    }
+    return state;
+  };
+
+  beforeAll(async () => {
+    const storage = await openTestStorage(target);
+    const app = await buildGateway(storage, options);
+    const cookie = await signIn(app);
+    const { key } = await createApiKey(app, cookie, { name: apiKeyName });
+    state = { app, storage, cookie, key };
+  });
+  afterAll(async () => {
+    await state?.app.close();
+    await state?.storage.dispose();
+    state = undefined;
+  });
+
+  return {
+    get app() {
+      return current().app;
+    },
+    get storage() {
+      return current().storage;
+    },
+    get cookie() {
+      return current().cookie;
+    },
+    get key() {
+      return current().key;
+    },
+    async restart(whileStopped) {
+      const running = current();
+      await running.app.close();
+      await whileStopped?.();
+      running.app = await buildGateway(running.storage, options);
+      return running.app;
+    },
+  };
 }

@@ -5,11 +5,10 @@ import type { Storage } from '../src/db/database.js';
 import {
   adminRequest,
   buildGateway,
-  createApiKey,
   databaseTargets,
   openTestStorage,
-  signIn,
   type TestStorage,
+  useGateway,
 } from './helpers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -40,28 +39,14 @@ function expectErrorShape(response: LightMyRequestResponse, statusCode: number) 
 }
 
 describe.each(databaseTargets)('HTTP hardening on $name', (target) => {
-  let storage: TestStorage;
-  let app: FastifyInstance;
-  let cookie: string;
-  let key: string;
-
-  beforeAll(async () => {
-    storage = await openTestStorage(target);
-    app = await buildGateway(storage, { bodyLimit: BODY_LIMIT });
-    cookie = await signIn(app);
-    ({ key } = await createApiKey(app, cookie));
-  });
-  afterAll(async () => {
-    await app.close();
-    await storage.dispose();
-  });
+  const gw = useGateway(target, { bodyLimit: BODY_LIMIT });
 
   const gateway = (options: InjectOptions) =>
-    app.inject({ ...options, headers: { 'x-api-key': key, ...options.headers } });
+    gw.app.inject({ ...options, headers: { 'x-api-key': gw.key, ...options.headers } });
   const echo = (payload: string | object, headers: Record<string, string> = {}) =>
     gateway({ method: 'POST', url: '/utility/test', payload, headers });
   const createKey = (payload: string | object, headers: Record<string, string> = {}) =>
-    adminRequest(app, cookie, { method: 'POST', url: '/admin/api-keys', payload, headers });
+    adminRequest(gw.app, gw.cookie, { method: 'POST', url: '/admin/api-keys', payload, headers });
 
   describe('request bodies', () => {
     it('answers 400 for malformed JSON, saying so', async () => {
@@ -142,14 +127,14 @@ describe.each(databaseTargets)('HTTP hardening on $name', (target) => {
     it('generates a UUID when there is none, on success, errors, admin and health routes', async () => {
       const responses = [
         await gateway({ method: 'GET', url: '/utility/datetime' }),
-        await app.inject({ method: 'GET', url: '/utility/datetime' }),
+        await gw.app.inject({ method: 'GET', url: '/utility/datetime' }),
         await gateway({ method: 'GET', url: '/utility/no-such-route' }),
         await echo('{', { 'content-type': 'application/json' }),
-        await app.inject({ method: 'GET', url: '/admin/session' }),
-        await adminRequest(app, cookie, { method: 'GET', url: '/admin/api-keys' }),
-        await app.inject({ method: 'GET', url: '/healthz' }),
-        await app.inject({ method: 'GET', url: '/readyz' }),
-        await app.inject({ method: 'GET', url: '/openapi.json' }),
+        await gw.app.inject({ method: 'GET', url: '/admin/session' }),
+        await adminRequest(gw.app, gw.cookie, { method: 'GET', url: '/admin/api-keys' }),
+        await gw.app.inject({ method: 'GET', url: '/healthz' }),
+        await gw.app.inject({ method: 'GET', url: '/readyz' }),
+        await gw.app.inject({ method: 'GET', url: '/openapi.json' }),
       ];
       expect(responses.map((r) => r.statusCode)).toEqual([
         200, 401, 404, 400, 401, 200, 200, 200, 200,
@@ -164,9 +149,9 @@ describe.each(databaseTargets)('HTTP hardening on $name', (target) => {
     it('keeps the client id on errors and admin and health routes too', async () => {
       const headers = { 'x-request-id': 'client-id-7' };
       for (const response of [
-        await app.inject({ method: 'GET', url: '/utility/datetime', headers }),
-        await app.inject({ method: 'GET', url: '/admin/session', headers }),
-        await app.inject({ method: 'GET', url: '/healthz', headers }),
+        await gw.app.inject({ method: 'GET', url: '/utility/datetime', headers }),
+        await gw.app.inject({ method: 'GET', url: '/admin/session', headers }),
+        await gw.app.inject({ method: 'GET', url: '/healthz', headers }),
       ]) {
         expect(response.headers['x-request-id']).toBe('client-id-7');
       }
@@ -195,7 +180,7 @@ describe.each(databaseTargets)('HTTP hardening on $name', (target) => {
     it('reports gateway;dur on gateway routes, including their errors', async () => {
       for (const response of [
         await gateway({ method: 'GET', url: '/utility/datetime' }),
-        await app.inject({ method: 'GET', url: '/utility/datetime' }),
+        await gw.app.inject({ method: 'GET', url: '/utility/datetime' }),
         await gateway({ method: 'GET', url: '/utility/validate-dob' }),
       ]) {
         expect(response.headers['server-timing']).toMatch(/^gateway;dur=\d+\.\d{2}$/);
@@ -204,8 +189,8 @@ describe.each(databaseTargets)('HTTP hardening on $name', (target) => {
 
     it('is not sent on admin and health routes', async () => {
       for (const response of [
-        await app.inject({ method: 'GET', url: '/healthz' }),
-        await adminRequest(app, cookie, { method: 'GET', url: '/admin/session' }),
+        await gw.app.inject({ method: 'GET', url: '/healthz' }),
+        await adminRequest(gw.app, gw.cookie, { method: 'GET', url: '/admin/session' }),
       ]) {
         expect(response.statusCode).toBe(200);
         expect(response.headers['server-timing']).toBeUndefined();
@@ -215,7 +200,7 @@ describe.each(databaseTargets)('HTTP hardening on $name', (target) => {
 
   describe('CORS', () => {
     const preflight = (url: string, origin: string) =>
-      app.inject({
+      gw.app.inject({
         method: 'OPTIONS',
         url,
         headers: {
@@ -254,7 +239,7 @@ describe.each(databaseTargets)('HTTP hardening on $name', (target) => {
       expect(response.headers['access-control-allow-origin']).toBe(ALLOWED_ORIGIN);
       expect(String(response.headers['access-control-expose-headers'])).toMatch(/x-request-id/);
 
-      const refused = await app.inject({
+      const refused = await gw.app.inject({
         method: 'GET',
         url: '/utility/datetime',
         headers: { origin: ALLOWED_ORIGIN },
@@ -275,18 +260,22 @@ describe.each(databaseTargets)('HTTP hardening on $name', (target) => {
       const responses = [
         await preflight('/admin/api-keys', ALLOWED_ORIGIN),
         await preflight('/admin/session', ALLOWED_ORIGIN),
-        await adminRequest(app, cookie, {
+        await adminRequest(gw.app, gw.cookie, {
           method: 'GET',
           url: '/admin/api-keys',
           headers: { origin: ALLOWED_ORIGIN },
         }),
-        await app.inject({
+        await gw.app.inject({
           method: 'POST',
           url: '/admin/session',
           payload: { username: 'admin', password: 'wrong-password' },
           headers: { origin: ALLOWED_ORIGIN },
         }),
-        await app.inject({ method: 'GET', url: '/healthz', headers: { origin: ALLOWED_ORIGIN } }),
+        await gw.app.inject({
+          method: 'GET',
+          url: '/healthz',
+          headers: { origin: ALLOWED_ORIGIN },
+        }),
       ];
       for (const response of responses) {
         expect(response.headers['access-control-allow-origin']).toBeUndefined();
@@ -298,9 +287,9 @@ describe.each(databaseTargets)('HTTP hardening on $name', (target) => {
   describe('security headers', () => {
     it('sends helmet headers with a strict content security policy', async () => {
       for (const response of [
-        await app.inject({ method: 'GET', url: '/healthz' }),
+        await gw.app.inject({ method: 'GET', url: '/healthz' }),
         await gateway({ method: 'GET', url: '/utility/datetime' }),
-        await app.inject({ method: 'GET', url: '/admin/session' }),
+        await gw.app.inject({ method: 'GET', url: '/admin/session' }),
       ]) {
         const csp = String(response.headers['content-security-policy']);
         const directives = csp.split(';').map((d) => d.trim());
@@ -322,14 +311,14 @@ describe.each(databaseTargets)('HTTP hardening on $name', (target) => {
   describe('errors', () => {
     it('answers a missing key with 401 "Missing API key…" and an unknown key with "Invalid API key"', async () => {
       const missing = expectErrorShape(
-        await app.inject({ method: 'GET', url: '/utility/datetime' }),
+        await gw.app.inject({ method: 'GET', url: '/utility/datetime' }),
         401,
       );
       expect(missing.error).toBe('Unauthorized');
       expect(missing.message).toMatch(/^Missing API key/);
 
       const unknown = expectErrorShape(
-        await app.inject({
+        await gw.app.inject({
           method: 'GET',
           url: '/utility/datetime',
           headers: { 'x-api-key': 'ehrgw_thisKeyDoesNotExist0000000000000000000000' },
@@ -341,7 +330,7 @@ describe.each(databaseTargets)('HTTP hardening on $name', (target) => {
 
     it('asks for a key before saying a gateway path does not exist, then answers a JSON 404', async () => {
       const anonymous = expectErrorShape(
-        await app.inject({ method: 'GET', url: '/utility/no-such-route' }),
+        await gw.app.inject({ method: 'GET', url: '/utility/no-such-route' }),
         401,
       );
       expect(anonymous.message).toMatch(/^Missing API key/);
@@ -358,12 +347,12 @@ describe.each(databaseTargets)('HTTP hardening on $name', (target) => {
       const cases: [LightMyRequestResponse, number][] = [
         [await echo({ unknown: 1 }), 400],
         [await echo('{', { 'content-type': 'application/json' }), 400],
-        [await app.inject({ method: 'GET', url: '/utility/datetime' }), 401],
-        [await app.inject({ method: 'GET', url: '/admin/api-keys' }), 401],
+        [await gw.app.inject({ method: 'GET', url: '/utility/datetime' }), 401],
+        [await gw.app.inject({ method: 'GET', url: '/admin/api-keys' }), 401],
         [await createKey({ name: 'x' }, { origin: 'https://evil.example' }), 403],
         [await gateway({ method: 'GET', url: '/utility/nope' }), 404],
         [
-          await adminRequest(app, cookie, {
+          await adminRequest(gw.app, gw.cookie, {
             method: 'GET',
             url: '/admin/logs/9b2d7c1e-8d0f-4a51-9a38-7b8d6f1c2e3a',
           }),
@@ -380,7 +369,7 @@ describe.each(databaseTargets)('HTTP hardening on $name', (target) => {
 
   describe('OpenAPI document', () => {
     it('is OpenAPI 3.1 with an operationId and tags on every operation', async () => {
-      const response = await app.inject({ method: 'GET', url: '/openapi.json' });
+      const response = await gw.app.inject({ method: 'GET', url: '/openapi.json' });
       expect(response.statusCode).toBe(200);
       const document = response.json() as {
         openapi: string;
@@ -429,13 +418,13 @@ describe.each(databaseTargets)('HTTP hardening on $name', (target) => {
 
   describe('health', () => {
     it('GET /healthz answers ok', async () => {
-      const response = await app.inject({ method: 'GET', url: '/healthz' });
+      const response = await gw.app.inject({ method: 'GET', url: '/healthz' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ status: 'ok' });
     });
 
     it('GET /readyz answers ready with its checks', async () => {
-      const response = await app.inject({ method: 'GET', url: '/readyz' });
+      const response = await gw.app.inject({ method: 'GET', url: '/readyz' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         status: 'ready',
@@ -445,7 +434,9 @@ describe.each(databaseTargets)('HTTP hardening on $name', (target) => {
             ok: true,
             buffered: expect.any(Number),
             dropped: 0,
+            reduced: 0,
             lastError: null,
+            lastDropReason: null,
           },
         },
       });

@@ -1,18 +1,10 @@
 import { readFileSync } from 'node:fs';
 
 import { Ajv } from 'ajv';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  adminRequest,
-  buildGateway,
-  createApiKey,
-  databaseTargets,
-  openTestStorage,
-  signIn,
-  type TestStorage,
-} from './helpers.js';
+import { describe, expect, it } from 'vitest';
+
+import { adminRequest, databaseTargets, useGateway } from './helpers.js';
 
 const VAPI_SECRET = 'vapi-shared-secret-for-tests';
 // Vapi's published response schema (copied from shared/reference, where it is documented).
@@ -25,24 +17,10 @@ const URL_PATH = '/llm/tools/query-healthcare-entities';
 const fn = (name: string, args: unknown) => ({ name, arguments: args });
 
 describe.each(databaseTargets)('Vapi tool endpoint on $name', (target) => {
-  let storage: TestStorage;
-  let app: FastifyInstance;
-  let key: string;
-  let cookie: string;
+  const gw = useGateway(target, { settings: { vapiSecret: VAPI_SECRET } });
 
-  beforeAll(async () => {
-    storage = await openTestStorage(target);
-    app = await buildGateway(storage, { settings: { vapiSecret: VAPI_SECRET } });
-    cookie = await signIn(app);
-    ({ key } = await createApiKey(app, cookie));
-  });
-  afterAll(async () => {
-    await app.close();
-    await storage.dispose();
-  });
-
-  const call = (payload: unknown, headers: Record<string, string> = { 'x-api-key': key }) =>
-    app.inject({
+  const call = (payload: unknown, headers: Record<string, string> = { 'x-api-key': gw.key }) =>
+    gw.app.inject({
       method: 'POST',
       url: URL_PATH,
       headers: { 'content-type': 'application/json', ...headers },
@@ -296,8 +274,8 @@ describe.each(databaseTargets)('Vapi tool endpoint on $name', (target) => {
     );
     expect((await call(payload, {})).statusCode).toBe(401);
 
-    await app.requestLogWriter.flush();
-    const logs = await adminRequest(app, cookie, {
+    await gw.app.requestLogWriter.flush();
+    const logs = await adminRequest(gw.app, gw.cookie, {
       method: 'GET',
       url: '/admin/logs?source=llm-tools&limit=3',
     });

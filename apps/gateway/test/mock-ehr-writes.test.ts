@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EhrClient } from '../src/modules/ehr/ehr-client.js';
 import { createMockEhr } from '../src/modules/ehr/mock/mock-ehr.js';
 import { createMockEhrRepository } from '../src/modules/ehr/mock/mock-ehr-repository.js';
-import { databaseTargets, openTestStorage, type TestStorage, nextWeekday } from './helpers.js';
+import { databaseTargets, openTestStorage, type TestStorage } from './helpers.js';
+import { scheduleDate } from './schedule.js';
 
 const ctx = { requestId: 'test' };
 const practice = createPractice();
@@ -23,7 +24,7 @@ function mockOn(storage: { db: TestStorage['db'] }): EhrClient {
 }
 
 async function anOpenSlot(ehr: EhrClient, daysAhead: number) {
-  const date = nextWeekday(daysAhead);
+  const date = scheduleDate({ departmentId: '1', daysAhead });
   const [slot] = await ehr.listOpenSlots(
     PRACTICE,
     { departmentId: '1', startDate: date, endDate: date },
@@ -138,7 +139,7 @@ describe.each(databaseTargets)('Mock EHR writes on $name', (target) => {
   });
 
   it('refuses a slot the seed booked, an unknown slot, an unknown patient and a type that does not fit', async () => {
-    const date = nextWeekday(4);
+    const date = scheduleDate({ needs: 'booked', daysAhead: 4 });
     const [seeded] = practice.seedAppointments({ startDate: date, endDate: date });
     await expect(
       ehr.bookAppointment(PRACTICE, { slotId: seeded!.id, patientId: '1001' }, ctx),

@@ -3,48 +3,46 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
   adminRequest,
-  buildGateway,
   createApiKey,
   databaseTargets,
   openTestStorage,
   signIn,
   type TestStorage,
+  useGateway,
 } from './helpers.js';
 
 describe.each(databaseTargets)('request log on $name', (target) => {
-  let storage: TestStorage;
-  let app: FastifyInstance;
-  let cookie: string;
-  let key: string;
+  const gw = useGateway(target, {
+    apiKeyName: 'log reader',
+    settings: { requestLogMaxBodyBytes: 512 },
+  });
 
   beforeAll(async () => {
-    storage = await openTestStorage(target);
-    app = await buildGateway(storage, { settings: { requestLogMaxBodyBytes: 512 } });
-    cookie = await signIn(app);
-    ({ key } = await createApiKey(app, cookie, { name: 'log reader' }));
-
-    await app.inject({
+    await gw.app.inject({
       method: 'GET',
       url: '/utility/validate-dob?dob=1980-01-02',
-      headers: { 'x-api-key': key, 'x-request-id': 'trace-dob-1' },
+      headers: { 'x-api-key': gw.key, 'x-request-id': 'trace-dob-1' },
     });
-    await app.inject({
+    await gw.app.inject({
       method: 'POST',
       url: '/utility/test',
-      headers: { 'x-api-key': key },
+      headers: { 'x-api-key': gw.key },
       payload: { message: 'big', data: { text: 'z'.repeat(2000) } },
     });
-    await app.inject({ method: 'GET', url: '/utility/DateTime' });
-    await app.inject({ method: 'GET', url: '/utility/datetime', headers: { 'x-api-key': key } });
-    await app.requestLogWriter.flush();
-  });
-  afterAll(async () => {
-    await app.close();
-    await storage.dispose();
+    await gw.app.inject({ method: 'GET', url: '/utility/DateTime' });
+    await gw.app.inject({
+      method: 'GET',
+      url: '/utility/datetime',
+      headers: { 'x-api-key': gw.key },
+    });
+    await gw.app.requestLogWriter.flush();
   });
 
   const list = async (query = '') => {
-    const response = await adminRequest(app, cookie, { method: 'GET', url: `/admin/logs${query}` });
+    const response = await adminRequest(gw.app, gw.cookie, {
+      method: 'GET',
+      url: `/admin/logs${query}`,
+    });
     expect(response.statusCode).toBe(200);
     return response.json().logs as Array<Record<string, unknown>>;
   };
@@ -67,8 +65,8 @@ describe.each(databaseTargets)('request log on $name', (target) => {
   });
 
   it('does not log admin or health calls', async () => {
-    await app.inject({ method: 'GET', url: '/healthz' });
-    await app.requestLogWriter.flush();
+    await gw.app.inject({ method: 'GET', url: '/healthz' });
+    await gw.app.requestLogWriter.flush();
     const logs = await list('?limit=1000');
     expect(logs.every((entry) => !String(entry.endpoint).startsWith('/admin'))).toBe(true);
     expect(logs.some((entry) => entry.endpoint === '/healthz')).toBe(false);
@@ -94,14 +92,17 @@ describe.each(databaseTargets)('request log on $name', (target) => {
     [`?endpoint=${'e'.repeat(201)}`, 'endpoint'],
     ['?colour=blue', 'colour'],
   ])('refuses %s with 400 naming %s', async (query, field) => {
-    const response = await adminRequest(app, cookie, { method: 'GET', url: `/admin/logs${query}` });
+    const response = await adminRequest(gw.app, gw.cookie, {
+      method: 'GET',
+      url: `/admin/logs${query}`,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().details.map((d: { field: string }) => d.field)).toContain(field);
   });
 
   it('returns the full entry with request id, redacted headers, query and response', async () => {
     const [entry] = await list('?endpoint=validate-dob');
-    const response = await adminRequest(app, cookie, {
+    const response = await adminRequest(gw.app, gw.cookie, {
       method: 'GET',
       url: `/admin/logs/${String(entry!.id)}`,
     });
@@ -113,10 +114,11 @@ describe.each(databaseTargets)('request log on $name', (target) => {
       status: 200,
       apiKeyName: 'log reader',
       requestData: {
-        query: { dob: '1980-01-02' },
+        // A date of birth is PHI: masked before it was stored (payloadCapture "masked").
+        query: { dob: '***' },
         headers: { 'x-api-key': '[REDACTED]' },
       },
-      responseData: { valid: true, isoDate: '1980-01-02' },
+      responseData: { valid: true, isoDate: '***' },
       responseTruncated: false,
       error: null,
     });
@@ -125,7 +127,10 @@ describe.each(databaseTargets)('request log on $name', (target) => {
   it('caps large bodies and marks the response as truncated', async () => {
     const [entry] = await list('?endpoint=/utility/test');
     const detail = (
-      await adminRequest(app, cookie, { method: 'GET', url: `/admin/logs/${String(entry!.id)}` })
+      await adminRequest(gw.app, gw.cookie, {
+        method: 'GET',
+        url: `/admin/logs/${String(entry!.id)}`,
+      })
     ).json();
     expect(detail.responseTruncated).toBe(true);
     expect(typeof detail.responseData).toBe('string');
@@ -137,7 +142,10 @@ describe.each(databaseTargets)('request log on $name', (target) => {
   it('records refused requests with their error message', async () => {
     const [entry] = await list('?source=gateway');
     const detail = (
-      await adminRequest(app, cookie, { method: 'GET', url: `/admin/logs/${String(entry!.id)}` })
+      await adminRequest(gw.app, gw.cookie, {
+        method: 'GET',
+        url: `/admin/logs/${String(entry!.id)}`,
+      })
     ).json();
     expect(detail.status).toBe(401);
     expect(detail.source).toBe('gateway');
@@ -146,17 +154,20 @@ describe.each(databaseTargets)('request log on $name', (target) => {
   });
 
   it('answers 404 for an unknown entry and 400 for a malformed id', async () => {
-    const unknown = await adminRequest(app, cookie, {
+    const unknown = await adminRequest(gw.app, gw.cookie, {
       method: 'GET',
       url: '/admin/logs/2f1d1a43-3b7e-4c1a-9c57-0d7e4f0c9b11',
     });
     expect(unknown.statusCode).toBe(404);
-    const malformed = await adminRequest(app, cookie, { method: 'GET', url: '/admin/logs/1' });
+    const malformed = await adminRequest(gw.app, gw.cookie, {
+      method: 'GET',
+      url: '/admin/logs/1',
+    });
     expect(malformed.statusCode).toBe(400);
   });
 
   it('deletes entries older than the retention period', async () => {
-    await storage.db
+    await gw.storage.db
       .updateTable('request_logs')
       .set({ timestamp: new Date(Date.now() - 31 * 86_400_000) })
       .where('endpoint', '=', '/utility/DateTime')
@@ -166,12 +177,32 @@ describe.each(databaseTargets)('request log on $name', (target) => {
     const { createRequestLogsService } =
       await import('../src/modules/request-logs/request-logs-service.js');
     const service = createRequestLogsService({
-      repository: createRequestLogsRepository(storage.db),
+      repository: createRequestLogsRepository(gw.storage.db),
       retentionDays: 30,
+      payloadRetentionDays: () => 7,
+      sealer: null,
+      audit: { record: async () => undefined },
     });
+    // Eight days old: the metadata stays, the bodies go.
+    await gw.storage.db
+      .updateTable('request_logs')
+      .set({ timestamp: new Date(Date.now() - 8 * 86_400_000) })
+      .where('endpoint', '=', '/utility/test')
+      .execute();
     expect(await service.purgeExpired()).toBe(1);
     expect(await list('?source=gateway')).toEqual([]);
     expect(await list('?source=utility')).toHaveLength(3);
+    const [old] = await list('?endpoint=/utility/test');
+    expect(old).toBeDefined();
+    const detail = await adminRequest(gw.app, gw.cookie, {
+      method: 'GET',
+      url: `/admin/logs/${old!.id}`,
+    });
+    expect(detail.json()).toMatchObject({
+      requestData: { body: null },
+      responseData: null,
+      payload: { purged: true },
+    });
   });
 });
 

@@ -1,50 +1,35 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
+import { serverLoggerOptions } from '../src/config/logger.js';
 import {
   ADMIN_PASSWORD,
   adminRequest,
-  buildGateway,
   createApiKey,
   databaseTargets,
-  openTestStorage,
-  signIn,
-  type TestStorage,
+  useGateway,
 } from './helpers.js';
 
 describe.each(databaseTargets)('secrets stay out of storage and logs on $name', (target) => {
-  let storage: TestStorage;
-  let app: FastifyInstance;
-  let cookie: string;
   const serverLog: string[] = [];
-
-  beforeAll(async () => {
-    storage = await openTestStorage(target);
-    app = await buildGateway(storage, {
-      logger: {
-        level: 'trace',
-        stream: { write: (line: string) => serverLog.push(line) },
-      },
-    });
-    cookie = await signIn(app);
-  });
-  afterAll(async () => {
-    await app.close();
-    await storage.dispose();
+  const gw = useGateway(target, {
+    logger: serverLoggerOptions({
+      level: 'trace',
+      stream: { write: (line: string) => serverLog.push(line) },
+    }),
   });
 
   /** Every row of every table in the gateway's schema, as JSON text. */
   async function dumpDatabase(): Promise<string> {
     const tables = await sql<{ table_name: string }>`
       select table_name from information_schema.tables
-      where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(storage.db);
+      where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(gw.storage.db);
     expect(tables.rows.length).toBeGreaterThanOrEqual(7);
     const dumps: string[] = [];
     for (const { table_name } of tables.rows) {
       const rows =
         await sql`select row_to_json(t)::text as row from ${sql.table(table_name)} t`.execute(
-          storage.db,
+          gw.storage.db,
         );
       dumps.push(JSON.stringify(rows.rows));
     }
@@ -52,8 +37,8 @@ describe.each(databaseTargets)('secrets stay out of storage and logs on $name', 
   }
 
   it('stores neither the API key, the session token nor the password in plain text', async () => {
-    const { key } = await createApiKey(app, cookie, { name: 'secret check' });
-    const used = await app.inject({
+    const { key } = await createApiKey(gw.app, gw.cookie, { name: 'secret check' });
+    const used = await gw.app.inject({
       method: 'POST',
       url: '/utility/test',
       headers: {
@@ -64,10 +49,10 @@ describe.each(databaseTargets)('secrets stay out of storage and logs on $name', 
       payload: { message: 'hello' },
     });
     expect(used.statusCode).toBe(200);
-    await app.requestLogWriter.flush();
+    await gw.app.requestLogWriter.flush();
 
     const dump = await dumpDatabase();
-    const sessionToken = cookie.split('=')[1]!;
+    const sessionToken = gw.cookie.split('=')[1]!;
     expect(dump).not.toContain(key);
     expect(dump).not.toContain(key.slice(10, -4));
     expect(dump).not.toContain(sessionToken);
@@ -77,9 +62,12 @@ describe.each(databaseTargets)('secrets stay out of storage and logs on $name', 
     // The log entry is there, with the credentials redacted.
     expect(dump).toContain('[REDACTED]');
 
-    const logs = await adminRequest(app, cookie, { method: 'GET', url: '/admin/logs?limit=1' });
+    const logs = await adminRequest(gw.app, gw.cookie, {
+      method: 'GET',
+      url: '/admin/logs?limit=1',
+    });
     const [entry] = logs.json().logs;
-    const detail = await adminRequest(app, cookie, {
+    const detail = await adminRequest(gw.app, gw.cookie, {
       method: 'GET',
       url: `/admin/logs/${entry.id}`,
     });
@@ -93,12 +81,20 @@ describe.each(databaseTargets)('secrets stay out of storage and logs on $name', 
   });
 
   it('keeps credentials out of the server log', async () => {
-    const { key } = await createApiKey(app, cookie, { name: 'server log check' });
-    await app.inject({ method: 'GET', url: '/utility/datetime', headers: { 'x-api-key': key } });
+    const { key } = await createApiKey(gw.app, gw.cookie, { name: 'server log check' });
+    await gw.app.inject({ method: 'GET', url: '/utility/datetime', headers: { 'x-api-key': key } });
+    // A key sent in the query string by mistake is refused, and redacted wherever it is logged.
+    const inQuery = await gw.app.inject({
+      method: 'GET',
+      url: `/utility/datetime?api_key=${key}&apikey=${key}&KEY=${key}&x-api-key=${key}`,
+    });
+    expect(inQuery.statusCode).toBe(401);
+    await gw.app.requestLogWriter.flush();
+    expect(await dumpDatabase()).not.toContain(key);
     const text = serverLog.join('');
     expect(text.length).toBeGreaterThan(0);
     expect(text).not.toContain(key);
-    expect(text).not.toContain(cookie.split('=')[1]!);
+    expect(text).not.toContain(gw.cookie.split('=')[1]!);
     expect(text).not.toContain(ADMIN_PASSWORD);
   });
 });

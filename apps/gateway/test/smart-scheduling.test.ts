@@ -11,34 +11,23 @@ import {
   openTestStorage,
   signIn,
   type TestStorage,
+  useGateway,
 } from './helpers.js';
 
 const user = (content: string) => ({ role: 'user', content });
 const assistant = (content: string) => ({ role: 'assistant', content });
 
 describe.each(databaseTargets)('smart scheduling on the Mock EHR ($name)', (target) => {
-  let storage: TestStorage;
-  let app: FastifyInstance;
-  let key: string;
-
-  beforeAll(async () => {
-    storage = await openTestStorage(target);
-    // An LLM that cannot be reached: every answer must come from the built-in analyser, saying why.
-    app = await buildGateway(storage, {
-      settings: { llm: { baseUrl: 'http://127.0.0.1:9/v1', model: 'test-model', timeoutMs: 500 } },
-    });
-    ({ key } = await createApiKey(app, await signIn(app)));
-  });
-  afterAll(async () => {
-    await app.close();
-    await storage.dispose();
+  // An LLM that cannot be reached: every answer must come from the built-in analyser, saying why.
+  const gw = useGateway(target, {
+    settings: { llm: { baseUrl: 'http://127.0.0.1:9/v1', model: 'test-model', timeoutMs: 500 } },
   });
 
   const schedule = (body: unknown) =>
-    app.inject({
+    gw.app.inject({
       method: 'POST',
       url: '/aggregate/smart-scheduling',
-      headers: { 'x-api-key': key },
+      headers: { 'x-api-key': gw.key },
       payload: body as object,
     });
 

@@ -1,25 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  adminRequest,
-  buildGateway,
-  databaseTargets,
-  openTestStorage,
-  signIn,
-  type TestStorage,
-} from './helpers.js';
+import { adminRequest, buildGateway, databaseTargets, useGateway } from './helpers.js';
 
 describe.each(databaseTargets)('EHR status and system info on $name', (target) => {
-  let storage: TestStorage;
-  let app: FastifyInstance;
+  const gw = useGateway(target);
   let configured: FastifyInstance;
-  let cookie: string;
 
   beforeAll(async () => {
-    storage = await openTestStorage(target);
-    app = await buildGateway(storage);
-    configured = await buildGateway(storage, {
+    configured = await buildGateway(gw.storage, {
       settings: {
         environment: 'staging',
         athena: {
@@ -30,16 +19,14 @@ describe.each(databaseTargets)('EHR status and system info on $name', (target) =
         },
       },
     });
-    cookie = await signIn(app);
   });
-  afterAll(async () => {
-    await app.close();
-    await configured.close();
-    await storage.dispose();
-  });
+  afterAll(() => configured.close());
 
   it('reports the Mock EHR connected and Athena not configured', async () => {
-    const response = await adminRequest(app, cookie, { method: 'GET', url: '/admin/ehr-status' });
+    const response = await adminRequest(gw.app, gw.cookie, {
+      method: 'GET',
+      url: '/admin/ehr-status',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       athena: {
@@ -53,7 +40,7 @@ describe.each(databaseTargets)('EHR status and system info on $name', (target) =
   });
 
   it('reports Athena disconnected, with its practice, when credentials are set', async () => {
-    const response = await adminRequest(configured, cookie, {
+    const response = await adminRequest(configured, gw.cookie, {
       method: 'GET',
       url: '/admin/ehr-status',
     });
@@ -65,7 +52,7 @@ describe.each(databaseTargets)('EHR status and system info on $name', (target) =
   });
 
   it('describes the deployment without revealing credentials', async () => {
-    const plain = await adminRequest(app, cookie, { method: 'GET', url: '/admin/system' });
+    const plain = await adminRequest(gw.app, gw.cookie, { method: 'GET', url: '/admin/system' });
     expect(plain.json()).toEqual({
       environment: 'test',
       version: '0.0.0-test',
@@ -73,7 +60,7 @@ describe.each(databaseTargets)('EHR status and system info on $name', (target) =
       mockEhr: { enabled: true },
     });
 
-    const withAthena = await adminRequest(configured, cookie, {
+    const withAthena = await adminRequest(configured, gw.cookie, {
       method: 'GET',
       url: '/admin/system',
     });

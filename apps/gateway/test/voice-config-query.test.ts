@@ -1,14 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  buildGateway,
-  createApiKey,
-  databaseTargets,
-  openTestStorage,
-  signIn,
-  type TestStorage,
-} from './helpers.js';
+import { databaseTargets, useGateway } from './helpers.js';
 
 type Json = Record<string, unknown>;
 interface Scored extends Json {
@@ -34,22 +26,16 @@ const expectBestFirst = (entries: Scored[]) => {
 };
 
 describe.each(databaseTargets)('voice-config cross-entity query on $name', (target) => {
-  let storage: TestStorage;
-  let app: FastifyInstance;
-  let key: string;
   /** A tenant of its own, so ranking and wildcard cases see only what they created. */
   let tenantId: number;
+  const gw = useGateway(target);
 
   beforeAll(async () => {
-    storage = await openTestStorage(target);
-    app = await buildGateway(storage);
-    ({ key } = await createApiKey(app, await signIn(app)));
-
     const post = async (path: string, payload: Json) => {
-      const response = await app.inject({
+      const response = await gw.app.inject({
         method: 'POST',
         url: `/voice-config/${path}`,
-        headers: { 'x-api-key': key },
+        headers: { 'x-api-key': gw.key },
         payload,
       });
       if (response.statusCode !== 201) {
@@ -65,22 +51,18 @@ describe.each(databaseTargets)('voice-config cross-entity query on $name', (targ
     await post('locations', { tenantId, name: 'Main_Street Office' });
     await post('locations', { tenantId, name: 'Mainly Street Annex' });
     const retired = await post('locations', { tenantId, name: 'Retired Clinic' });
-    await app.inject({
+    await gw.app.inject({
       method: 'DELETE',
       url: `/voice-config/locations/${retired.id}`,
-      headers: { 'x-api-key': key },
+      headers: { 'x-api-key': gw.key },
     });
-  });
-  afterAll(async () => {
-    await app.close();
-    await storage.dispose();
   });
 
   const query = (payload: unknown) =>
-    app.inject({
+    gw.app.inject({
       method: 'POST',
       url: '/voice-config/query',
-      headers: { 'x-api-key': key },
+      headers: { 'x-api-key': gw.key },
       payload: payload as Json,
     });
 
@@ -385,10 +367,10 @@ describe.each(databaseTargets)('voice-config cross-entity query on $name', (targ
   });
 
   it('refuses a request without a body with 400', async () => {
-    const response = await app.inject({
+    const response = await gw.app.inject({
       method: 'POST',
       url: '/voice-config/query',
-      headers: { 'x-api-key': key },
+      headers: { 'x-api-key': gw.key },
     });
     expect(response.statusCode).toBe(400);
   });

@@ -9,6 +9,7 @@ import {
   openTestStorage,
   signIn,
   type TestStorage,
+  useGateway,
 } from './helpers.js';
 
 type Json = Record<string, unknown>;
@@ -173,27 +174,13 @@ const fieldsOf = (body: { details?: Array<{ field: string }> }) =>
   (body.details ?? []).map((detail) => detail.field);
 
 describe.each(databaseTargets)('voice config on $name', (target) => {
-  let storage: TestStorage;
-  let app: FastifyInstance;
-  let key: string;
-  let cookie: string;
-
-  beforeAll(async () => {
-    storage = await openTestStorage(target);
-    app = await buildGateway(storage);
-    cookie = await signIn(app);
-    ({ key } = await createApiKey(app, cookie));
-  });
-  afterAll(async () => {
-    await app.close();
-    await storage.dispose();
-  });
+  const gw = useGateway(target);
 
   const call = (method: InjectOptions['method'], url: string, payload?: unknown) =>
-    app.inject({
+    gw.app.inject({
       method,
       url,
-      headers: { 'x-api-key': key },
+      headers: { 'x-api-key': gw.key },
       ...(payload === undefined ? {} : { payload: payload as Json }),
     });
 
@@ -320,12 +307,12 @@ describe.each(databaseTargets)('voice config on $name', (target) => {
   });
 
   it('needs an API key and logs its requests under the voice-config source', async () => {
-    const anonymous = await app.inject({ method: 'GET', url: '/voice-config/tenants' });
+    const anonymous = await gw.app.inject({ method: 'GET', url: '/voice-config/tenants' });
     expect(anonymous.statusCode).toBe(401);
 
     await call('GET', '/voice-config/departments?tenantId=1&includeInactive=false');
-    await app.requestLogWriter.flush();
-    const logs = await adminRequest(app, cookie, {
+    await gw.app.requestLogWriter.flush();
+    const logs = await adminRequest(gw.app, gw.cookie, {
       method: 'GET',
       url: '/admin/logs?source=voice-config&endpoint=/voice-config/departments',
     });
@@ -768,7 +755,7 @@ describe.each(databaseTargets)('voice config on $name', (target) => {
   });
 
   it('documents every voice-config route with an operationId and the Voice config tag', async () => {
-    const openapi = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const openapi = (await gw.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     const operations = Object.entries(openapi.paths as Record<string, Record<string, Json>>)
       .filter(([path]) => path.startsWith('/voice-config'))
       .flatMap(([, methods]) => Object.values(methods));

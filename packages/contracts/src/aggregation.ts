@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { parseTypedDate, todayIn } from '@ehr-gateway/calendar';
+
 import {
   AppointmentDetail,
   AppointmentType,
@@ -18,18 +20,12 @@ export const DateOfBirth = z
   .trim()
   .max(10)
   .transform((value, ctx) => {
-    const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
-    const iso = us ? `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}` : value;
-    const date = new Date(`${iso}T00:00:00Z`);
-    if (
-      !/^\d{4}-\d{2}-\d{2}$/.test(iso) ||
-      Number.isNaN(date.getTime()) ||
-      date.toISOString().slice(0, 10) !== iso
-    ) {
+    const iso = parseTypedDate(value);
+    if (iso === null) {
       ctx.addIssue({ code: 'custom', message: 'must be a real date as YYYY-MM-DD or MM/DD/YYYY' });
       return z.NEVER;
     }
-    if (date.getTime() > Date.now()) {
+    if (iso > todayIn('UTC')) {
       ctx.addIssue({ code: 'custom', message: 'must not be in the future' });
       return z.NEVER;
     }

@@ -25,8 +25,5 @@ export const IsoDateTime = z.string().max(40);
 
 export const Uuid = z.uuid();
 
-/** A trimmed, bounded display name; used wherever a person names a thing. */
-export const DisplayName = (max: number) => z.string().trim().min(1).max(max);
-
 export const IdParams = z.strictObject({ id: Uuid });
 export type IdParams = z.infer<typeof IdParams>;

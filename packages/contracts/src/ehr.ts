@@ -1,20 +1,17 @@
 import { z } from 'zod';
 
+import { isRealIsoDate } from '@ehr-gateway/calendar';
+
 /** The EHR systems behind the gateway; `source` picks one on every EHR route. */
 export const EhrSource = z.enum(['athena', 'mock']);
 export type EhrSource = z.infer<typeof EhrSource>;
-
-const isRealDate = (value: string) => {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-};
 
 /** A calendar date as YYYY-MM-DD that exists (no 2026-02-30). */
 export const CalendarDate = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD', abort: true })
-  .refine(isRealDate, { message: 'is not a real calendar date' });
+  .refine(isRealIsoDate, { message: 'is not a real calendar date' });
 
 /** Numeric identifiers as EHRs issue them, kept as strings. */
 export const EhrId = z

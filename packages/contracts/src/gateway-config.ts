@@ -1,39 +1,23 @@
 import { z } from 'zod';
 
 import { IsoDateTime } from './common.js';
+import { DEFAULT_API_ROOT, RESERVED_PATH_PREFIXES } from './names.js';
+import { PayloadCapture } from './phi-fields.js';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export const LogLevel = z.enum(LOG_LEVELS);
 export type LogLevel = z.infer<typeof LogLevel>;
 
-/**
- * Paths the gateway owns itself; an apiRoot may not shadow them.
- * If you add a top-level route prefix to the gateway, add it here too.
- */
-export const RESERVED_PATH_PREFIXES = [
-  '/admin',
-  '/aggregate',
-  '/voice-config',
-  '/llm',
-  '/utility',
-  '/healthz',
-  '/readyz',
-  '/openapi.json',
-  '/assets',
-  '/endpoints',
-  '/logs',
-  '/api-keys',
-  '/configuration',
-  '/metrics',
-  '/_ehr',
-] as const;
-
 export const DEFAULT_GATEWAY_CONFIG = {
-  apiRoot: '/api',
+  apiRoot: DEFAULT_API_ROOT,
   practiceId: '12345',
   logLevel: 'info',
   caching: false,
+  payloadCapture: 'masked',
+  payloadRetentionDays: 7,
 } as const satisfies GatewayConfig;
+
+export const PAYLOAD_RETENTION_DAYS_MAX = 3_650;
 
 const isReserved = (path: string) =>
   RESERVED_PATH_PREFIXES.some((reserved) => path === reserved || path.startsWith(`${reserved}/`)) ||
@@ -63,14 +47,24 @@ export const GatewayConfig = z.object({
   practiceId: z.string(),
   logLevel: LogLevel,
   caching: z.boolean(),
+  /** How the request log keeps bodies: metadata only, masked (default), or full and encrypted. */
+  payloadCapture: PayloadCapture,
+  /** Bodies are deleted after this many days, before the entries' metadata. */
+  payloadRetentionDays: z.number().int(),
 });
 export type GatewayConfig = z.infer<typeof GatewayConfig>;
 
+/**
+ * The spec's form sends apiRoot, practiceId, logLevel and caching; payload capture and its
+ * retention are optional here and keep their value when left out.
+ */
 export const UpdateGatewayConfigBody = z.strictObject({
   apiRoot: ApiRoot,
   practiceId: PracticeId,
   logLevel: LogLevel,
   caching: z.boolean(),
+  payloadCapture: PayloadCapture.optional(),
+  payloadRetentionDays: z.number().int().min(1).max(PAYLOAD_RETENTION_DAYS_MAX).optional(),
 });
 export type UpdateGatewayConfigBody = z.infer<typeof UpdateGatewayConfigBody>;
 
@@ -78,8 +72,9 @@ export const GatewayConfigChange = z.object({
   id: z.string(),
   changedAt: IsoDateTime,
   changedBy: z.string(),
-  before: GatewayConfig,
-  after: GatewayConfig,
+  // Changes recorded before payload capture existed lack its fields.
+  before: GatewayConfig.partial(),
+  after: GatewayConfig.partial(),
 });
 export type GatewayConfigChange = z.infer<typeof GatewayConfigChange>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { IsoDateTime } from './common.js';
+import { PayloadCapture } from './phi-fields.js';
 
 /** Where a gateway request was answered from; the console's Source filter offers these. */
 export const LOG_SOURCES = [
@@ -59,6 +60,15 @@ export const LogRequestData = z.object({
 });
 export type LogRequestData = z.infer<typeof LogRequestData>;
 
+export const LogDetailQuery = z.strictObject({
+  /** Decrypt the full payload (users with PHI access, when it was captured in full). */
+  showPhi: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+export type LogDetailQuery = z.infer<typeof LogDetailQuery>;
+
 export const LogEntryDetail = LogEntrySummary.extend({
   requestId: z.string(),
   apiKeyId: z.string().nullable(),
@@ -72,5 +82,15 @@ export const LogEntryDetail = LogEntrySummary.extend({
       stack: z.string().optional(),
     })
     .nullable(),
+  /** How the bodies shown were kept, and whether patient data is masked in them. */
+  payload: z.object({
+    capture: PayloadCapture,
+    /** Patient data in requestData and responseData is masked. */
+    masked: z.boolean(),
+    /** An unmasked copy exists and this user may see it (GET …?showPhi=true). */
+    phiAvailable: z.boolean(),
+    /** The bodies were deleted by payload retention; the metadata stays. */
+    purged: z.boolean(),
+  }),
 });
 export type LogEntryDetail = z.infer<typeof LogEntryDetail>;

@@ -28,7 +28,11 @@ export const ReadinessResponse = z.object({
       ok: z.boolean(),
       buffered: z.number().int(),
       dropped: z.number().int(),
+      /** Entries stored without their data because the database refused them whole. */
+      reduced: z.number().int(),
       lastError: z.string().nullable(),
+      /** Why the latest entry was reduced or dropped. */
+      lastDropReason: z.string().nullable(),
     }),
   }),
 });

@@ -33,7 +33,11 @@ describe('loadEnv', () => {
       SESSION_MAX_HOURS: 12,
       REQUEST_LOG_RETENTION_DAYS: 30,
       REQUEST_LOG_MAX_BODY_BYTES: 16_384,
-      TRUST_PROXY: false,
+      TRUST_PROXY: [],
+      REQUEST_TIMEOUT_MS: 30_000,
+      DATABASE_STATEMENT_TIMEOUT_MS: 10_000,
+      DATABASE_CONNECT_TIMEOUT_MS: 3_000,
+      MAX_CONNECTIONS: 4_096,
     });
     for (const name of [
       'DATABASE_URL',
@@ -74,7 +78,7 @@ describe('loadEnv', () => {
       ATHENA_PRACTICE_ID: '195900',
       LOG_LEVEL: 'debug',
       BODY_LIMIT_BYTES: '2048',
-      TRUST_PROXY: '1',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
     });
     expect(env).toMatchObject({
       PORT: 9000,
@@ -85,10 +89,13 @@ describe('loadEnv', () => {
       ATHENA_PRACTICE_ID: '195900',
       LOG_LEVEL: 'debug',
       BODY_LIMIT_BYTES: 2048,
-      TRUST_PROXY: true,
+      TRUST_PROXY: ['10.0.0.0/8', '127.0.0.1'],
     });
-    expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
-    expect(loadEnv({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toEqual([]);
+    expect(loadEnv({ TRUST_PROXY: 'fd00::/8' }).TRUST_PROXY).toEqual(['fd00::/8']);
+    // Trusting every client would let any caller choose its own address (and dodge lockouts).
+    expect(() => loadEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: name the proxies/);
+    expect(() => loadEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/not an IP address or CIDR/);
   });
 
   it('splits CORS_ORIGINS on commas, trimming and skipping empty items', () => {

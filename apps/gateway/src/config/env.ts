@@ -1,6 +1,10 @@
+import net from 'node:net';
+
 import { z } from 'zod';
 
 import { LogLevel } from '@ehr-gateway/contracts';
+
+import { parsePayloadKey } from '../lib/payload-seal.js';
 
 const optionalString = z
   .string()
@@ -9,6 +13,19 @@ const optionalString = z
   .optional();
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** An IPv4 or IPv6 address, optionally with a prefix length (10.0.0.0/8, fd00::/8). */
+function isAddressOrCidr(text: string): boolean {
+  const [address = '', prefix, ...rest] = text.split('/');
+  if (rest.length > 0 || net.isIP(address) === 0) {
+    return false;
+  }
+  if (prefix === undefined) {
+    return true;
+  }
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (net.isIPv4(address) ? 32 : 128);
+}
 
 /** Every environment variable the gateway reads. docs/operations.md mirrors this list. */
 export const EnvSchema = z.object({
@@ -51,11 +68,48 @@ export const EnvSchema = z.object({
   SESSION_IDLE_MINUTES: positiveInt(30),
   SESSION_MAX_HOURS: positiveInt(12),
   REQUEST_LOG_RETENTION_DAYS: positiveInt(30),
+  AUDIT_RETENTION_DAYS: positiveInt(2_192),
+  PAYLOAD_ENCRYPTION_KEY: optionalString.transform((value, ctx) => {
+    if (value === undefined) {
+      return undefined;
+    }
+    const key = parsePayloadKey(value);
+    if (!key) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be 32 random bytes as 64 hex characters or base64 (openssl rand -base64 32)',
+      });
+      return z.NEVER;
+    }
+    return key;
+  }),
   REQUEST_LOG_MAX_BODY_BYTES: positiveInt(16_384),
+  REQUEST_LOG_SPOOL_DIR: optionalString,
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const entries = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== '' && entry !== 'false' && entry !== '0');
+      const bad = entries.find((entry) => !isAddressOrCidr(entry));
+      if (bad !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            bad === 'true' || bad === '1'
+              ? 'name the proxies instead of trusting every client (addresses or CIDRs, comma-separated, e.g. 10.0.0.0/8)'
+              : `"${bad}" is not an IP address or CIDR`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
+  REQUEST_TIMEOUT_MS: positiveInt(30_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(10_000),
+  DATABASE_CONNECT_TIMEOUT_MS: positiveInt(3_000),
+  MAX_CONNECTIONS: positiveInt(4_096),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 import { PGlite } from '@electric-sql/pglite';
@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 
 import { PGliteDialect } from './pglite-dialect.js';
+import { StorableTextPlugin } from './storable-text-plugin.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -19,7 +20,15 @@ export interface StorageOptions {
   /** PostgreSQL schema to use instead of public (tests isolate themselves this way). */
   schema?: string;
   poolSize?: number;
+  /** The longest one statement may run before PostgreSQL cancels it. */
+  statementTimeoutMs?: number;
+  /** How long to wait for a new connection before giving up. */
+  connectTimeoutMs?: number;
 }
+
+/** What a database that froze may cost a request: at most this, then a 503. */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+export const DEFAULT_CONNECT_TIMEOUT_MS = 3_000;
 
 export interface Storage {
   db: Db;
@@ -33,27 +42,98 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export async function openStorage(options: StorageOptions): Promise<Storage> {
   if (options.databaseUrl) {
+    const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       options: options.schema ? `-c search_path=${options.schema},public` : undefined,
+      statement_timeout: statementTimeoutMs,
+      // Beyond the server's own timeout, a frozen connection that never answers.
+      query_timeout: statementTimeoutMs + 2_000,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     });
-    pool.on('error', () => {
-      // An idle client lost its connection; the pool replaces it. Queries report their own errors.
+    // A connection lost while idle or while checked out emits 'error' on its client; without a
+    // listener that would end the process. The query in flight reports its own error.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: [new StorableTextPlugin()],
+    });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
 
   const dataDir = options.dataDir ?? './data';
   if (!dataDir.startsWith('memory://')) {
-    await mkdir(path.resolve(dataDir), { recursive: true });
+    await preparePrivateDataDir(path.resolve(dataDir));
   }
-  const pglite = await PGlite.create(dataDir.startsWith('memory://') ? undefined : dataDir, {
+  const onDisk = !dataDir.startsWith('memory://');
+  const pglite = await PGlite.create(onDisk ? dataDir : undefined, {
     extensions: { pg_trgm },
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  if (onDisk) {
+    await tightenDataDir(path.resolve(dataDir));
+  }
+  const db = new Kysely<Database>({
+    dialect: new PGliteDialect(pglite),
+    plugins: [new StorableTextPlugin()],
+  });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      if (onDisk) {
+        await tightenDataDir(path.resolve(dataDir));
+      }
+    },
+  };
+}
+
+/** The embedded database's folder is readable by others, so patient data would be. */
+export class DataDirExposedError extends Error {}
+
+/**
+ * The embedded database holds patient data, so its folder is created 0700 whatever the umask
+ * (which is narrowed to owner-only for the files PGlite writes). An existing folder that others
+ * can open is refused rather than silently used: whoever could read it may already have.
+ */
+async function preparePrivateDataDir(dataDir: string): Promise<void> {
+  process.umask(0o077);
+  const existing = await stat(dataDir).catch(() => null);
+  if (!existing) {
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
+    await chmod(dataDir, 0o700);
+    return;
+  }
+  if ((existing.mode & 0o077) !== 0) {
+    const mode = (existing.mode & 0o777).toString(8).padStart(3, '0');
+    throw new DataDirExposedError(
+      `The data folder ${dataDir} (mode ${mode}) can be opened by other users of this machine, ` +
+        `and it holds patient data. Restrict it with:\n  chmod -R go-rwx ${dataDir}\n` +
+        'then start again.',
+    );
+  }
+}
+
+/**
+ * PGlite sets some files' modes itself (0666), whatever the umask; the 0700 folder already keeps
+ * them from others, and this makes every file 0600 and every folder 0700 as well.
+ */
+async function tightenDataDir(root: string): Promise<void> {
+  const pending = [root];
+  while (pending.length > 0) {
+    const current = pending.pop()!;
+    const info = await stat(current);
+    if (info.isDirectory()) {
+      await chmod(current, 0o700);
+      pending.push(...(await readdir(current)).map((entry) => path.join(current, entry)));
+    } else if ((info.mode & 0o077) !== 0) {
+      await chmod(current, 0o600);
+    }
+  }
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

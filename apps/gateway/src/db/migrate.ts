@@ -6,6 +6,11 @@ import * as endpointSearch from './migrations/0002-request-log-endpoint-search.j
 import * as mockEhr from './migrations/0003-mock-ehr.js';
 import * as idempotencyKeys from './migrations/0004-idempotency-keys.js';
 import * as voiceConfig from './migrations/0005-voice-config.js';
+import * as dropVoiceConfigTrigrams from './migrations/0006-drop-voice-config-trigram-indexes.js';
+import * as loginThrottle from './migrations/0007-login-throttle.js';
+import * as apiKeyPractices from './migrations/0008-api-key-practices.js';
+import * as usersRolesAudit from './migrations/0009-users-roles-audit.js';
+import * as sealedIdempotentAnswers from './migrations/0010-sealed-idempotent-answers.js';
 
 interface Migration {
   name: string;
@@ -19,6 +24,11 @@ export const MIGRATIONS: readonly Migration[] = [
   mockEhr,
   idempotencyKeys,
   voiceConfig,
+  dropVoiceConfigTrigrams,
+  loginThrottle,
+  apiKeyPractices,
+  usersRolesAudit,
+  sealedIdempotentAnswers,
 ];
 
 /** Arbitrary constant shared by every instance so that only one migrates at a time. */

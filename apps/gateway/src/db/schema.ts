@@ -10,6 +10,14 @@ export interface AdminUsersTable {
   display_name: string;
   password_hash: string;
   created_at: CreatedAt;
+  role: ColumnType<
+    'admin' | 'developer' | 'auditor',
+    'admin' | 'developer' | 'auditor' | undefined
+  >;
+  phi_access: Generated<boolean>;
+  active: Generated<boolean>;
+  must_change_password: Generated<boolean>;
+  last_sign_in_at: Timestamp | null;
 }
 
 export interface AdminSessionsTable {
@@ -19,13 +27,15 @@ export interface AdminSessionsTable {
   created_at: CreatedAt;
   last_seen_at: Timestamp;
   expires_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
 }
 
-export interface LoginFailuresTable {
-  id: Generated<string>;
-  username: string;
-  ip: string;
-  failed_at: Timestamp;
+export interface LoginThrottleTable {
+  /** `user:<username>` or `address:<ip>`. */
+  subject: string;
+  window_started_at: Timestamp;
+  attempts: number;
 }
 
 export interface ApiKeysTable {
@@ -38,6 +48,7 @@ export interface ApiKeysTable {
   expires_at: Timestamp | null;
   last_used_at: Timestamp | null;
   revoked_at: Timestamp | null;
+  practice_ids: string[] | null;
 }
 
 export interface GatewayConfigTable {
@@ -48,6 +59,8 @@ export interface GatewayConfigTable {
   caching: boolean;
   updated_at: Timestamp;
   updated_by: string | null;
+  payload_capture: ColumnType<string, string | undefined, string>;
+  payload_retention_days: ColumnType<number, number | undefined, number>;
 }
 
 export interface GatewayConfigChangesTable {
@@ -74,6 +87,10 @@ export interface RequestLogsTable {
   response_truncated: boolean;
   error_message: string | null;
   error_stack: string | null;
+  payload_capture: ColumnType<string, string | undefined, string>;
+  request_data_sealed: string | null;
+  response_data_sealed: string | null;
+  payload_purged: Generated<boolean>;
 }
 
 export interface MockPatientsTable {
@@ -109,7 +126,7 @@ export interface IdempotencyKeysTable {
   request_hash: string;
   status: 'pending' | 'done';
   status_code: number | null;
-  response: Json | null;
+  sealed_response: string | null;
   created_at: CreatedAt;
 }
 
@@ -192,10 +209,26 @@ export interface GlobalConfigTable {
   updated_at: UpdatedAt;
 }
 
+export interface AuditEventsTable {
+  id: ColumnType<string, never, never>;
+  at: Timestamp;
+  actor_type: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  action: string;
+  target: string | null;
+  result: string;
+  ip: string | null;
+  user_agent: string | null;
+  details: Json<Record<string, unknown>>;
+  prev_hash: string;
+  hash: string;
+}
+
 export interface Database {
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
-  login_failures: LoginFailuresTable;
+  login_throttle: LoginThrottleTable;
   api_keys: ApiKeysTable;
   gateway_config: GatewayConfigTable;
   gateway_config_changes: GatewayConfigChangesTable;
@@ -211,6 +244,7 @@ export interface Database {
   appointment_types: AppointmentTypesTable;
   visit_reasons: VisitReasonsTable;
   global_config: GlobalConfigTable;
+  audit_events: AuditEventsTable;
 }
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;

@@ -1,7 +1,20 @@
+import { HEADERS } from '@ehr-gateway/contracts';
+
 /** Request headers a browser client of the gateway may send. */
-const ALLOWED_HEADERS = 'content-type, x-api-key, x-request-id, idempotency-key';
+const ALLOWED_HEADERS = [
+  'content-type',
+  HEADERS.apiKey,
+  HEADERS.requestId,
+  HEADERS.idempotencyKey,
+].join(', ');
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
-const EXPOSED_HEADERS = 'x-request-id, server-timing, x-cache, retry-after';
+/** Response headers a browser client may read. */
+const EXPOSED_HEADERS = [
+  HEADERS.requestId,
+  HEADERS.serverTiming,
+  HEADERS.cache,
+  'retry-after',
+].join(', ');
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 
 /**

@@ -23,6 +23,18 @@ export class HttpError extends Error {
   get error(): string {
     return STATUS_CODES[this.statusCode] ?? 'Error';
   }
+
+  /** The answer a client gets for this error (the shape every error answer has). */
+  toBody() {
+    return {
+      statusCode: this.statusCode,
+      error: this.error,
+      message: this.message,
+      code: this.code,
+      details: this.details,
+      context: this.context,
+    };
+  }
 }
 
 export const badRequest = (message: string, details?: FieldProblem[]) =>

@@ -4,6 +4,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+import { ADMIN_PREFIX, CONSOLE_PATHS, SERVICE_PATHS } from '@ehr-gateway/contracts';
+
 import { notFound } from '../lib/http-errors.js';
 
 interface ConsoleOptions {
@@ -15,8 +17,20 @@ interface ConsoleOptions {
   rejectUnknownAdminPath: (request: FastifyRequest) => Promise<void>;
 }
 
-const HASHED_ASSET = /^\/assets\//;
+const isHashedAsset = (relativePath: string) => relativePath.startsWith(`${SERVICE_PATHS.assets}/`);
 const LOOKS_LIKE_FILE = /\/[^/]+\.[A-Za-z0-9]+$/;
+
+const consoleRoutes = Object.values(CONSOLE_PATHS).filter((route) => route !== '/');
+const isConsoleRoute = (path: string) =>
+  path === '/' || consoleRoutes.some((route) => path === route || path.startsWith(`${route}/`));
+
+/**
+ * Whether the console should answer: its own routes always do; any other path only for a browser
+ * asking for a page (Accept: text/html), which then shows "Page Not Found". An API client asking
+ * for a path nothing serves (an old apiRoot, a typo) gets a JSON 404 instead of a web page.
+ */
+const wantsConsole = (request: FastifyRequest, path: string) =>
+  isConsoleRoute(path) || (request.headers.accept ?? '').includes('text/html');
 
 /**
  * Serves the console build and falls back to index.html for client-side routes. Anything that is
@@ -35,7 +49,7 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
         const relative = `/${path.relative(consoleDir, filePath).split(path.sep).join('/')}`;
         void reply.header(
           'cache-control',
-          HASHED_ASSET.test(relative) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          isHashedAsset(relative) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       },
     });
@@ -49,9 +63,10 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
     const isPageRequest =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !options.isApiPath(requestPath) &&
-      !LOOKS_LIKE_FILE.test(requestPath);
+      !LOOKS_LIKE_FILE.test(requestPath) &&
+      wantsConsole(request, requestPath);
 
-    if (requestPath === '/admin' || requestPath.startsWith('/admin/')) {
+    if (requestPath === ADMIN_PREFIX || requestPath.startsWith(`${ADMIN_PREFIX}/`)) {
       await options.rejectUnknownAdminPath(request);
     }
     if (isPageRequest && hasConsole) {

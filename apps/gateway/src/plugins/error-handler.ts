@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/database-errors.js';
 import type { FieldProblem } from '../lib/http-errors.js';
+import { createOutageReporter } from '../lib/outage-reporter.js';
 import { HttpError } from '../lib/http-errors.js';
 
 interface ZodIssueLike {
@@ -37,6 +39,7 @@ function describeValidation(issues: ZodIssueLike[], context: string | undefined)
  * what was wrong in the caller's terms; server errors are generic and the cause goes to the log.
  */
 export function registerErrorHandler(app: FastifyInstance) {
+  const database = createOutageReporter(app.log, 'Database');
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = describeValidation(
@@ -57,13 +60,17 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (error.headers) {
         void reply.headers(error.headers);
       }
-      return reply.code(error.statusCode).send({
-        statusCode: error.statusCode,
-        error: error.error,
-        message: error.message,
-        code: error.code,
-        details: error.details,
-        context: error.context,
+      return reply.code(error.statusCode).send(error.toBody());
+    }
+
+    if (isDatabaseUnavailable(error)) {
+      database.failure(error);
+      request.failure = error;
+      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'The gateway cannot reach its database right now. Retry shortly.',
+        code: 'DATABASE_UNAVAILABLE',
       });
     }
 

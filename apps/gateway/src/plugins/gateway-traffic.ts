@@ -2,19 +2,19 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+import { HEADERS, type LogSource } from '@ehr-gateway/contracts';
+
 import type { CorsPolicy } from '../lib/cors-policy.js';
 import { unauthorized } from '../lib/http-errors.js';
-import type { ApiKeysService } from '../modules/api-keys/api-keys-service.js';
-import { buildLogEntry } from '../modules/request-logs/request-log-entry.js';
-import type { RequestLogWriter } from '../modules/request-logs/request-log-writer.js';
+import type { ApiKeysModule } from '../modules/api-keys/index.js';
+import type { RequestLogsModule } from '../modules/request-logs/index.js';
 
 interface GatewayTrafficOptions {
-  apiKeys: ApiKeysService;
-  writer: RequestLogWriter;
+  apiKeys: Pick<ApiKeysModule, 'authenticate'>;
+  requestLogs: Pick<RequestLogsModule, 'record'>;
   cors: CorsPolicy;
   /** True for paths under a gateway prefix (including the configured apiRoot). */
   isGatewayPath: (path: string) => boolean;
-  maxLoggedBodyBytes: number;
   /** Vapi's shared secret, accepted by routes marked acceptsVapiSecret; unset disables it. */
   vapiSecret?: string;
 }
@@ -40,6 +40,16 @@ export function preciseIsoTime(epochMs: number): string {
   return new Date(wholeMs).toISOString().replace('Z', `${String(micros).padStart(3, '0')}Z`);
 }
 
+function sourceOf(
+  request: FastifyRequest,
+  declared: LogSource | ((request: FastifyRequest) => LogSource) | undefined,
+): LogSource {
+  if (typeof declared === 'function') {
+    return declared(request);
+  }
+  return declared ?? 'gateway';
+}
+
 /** The path the client asked for, before any internal rewrite (see rewriteEhrUrl). */
 const pathOf = (request: FastifyRequest) => request.originalUrl.split('?', 1)[0] ?? '/';
 
@@ -48,12 +58,12 @@ const pathOf = (request: FastifyRequest) => request.originalUrl.split('?', 1)[0]
  * header and the request log. Admin, health and console routes are untouched.
  */
 export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTrafficOptions) {
-  const { apiKeys, writer, cors, isGatewayPath, maxLoggedBodyBytes, vapiSecret } = options;
+  const { apiKeys, requestLogs, cors, isGatewayPath, vapiSecret } = options;
   const capturedPayloads = new WeakMap<FastifyRequest, string | Buffer>();
 
   app.addHook('onRequest', async (request, reply) => {
-    const routeSource = request.routeOptions.config.source;
-    const onGatewayPath = routeSource !== undefined || isGatewayPath(pathOf(request));
+    const declared = request.routeOptions.config.source;
+    const onGatewayPath = declared !== undefined || isGatewayPath(pathOf(request));
     if (!onGatewayPath) {
       return;
     }
@@ -62,21 +72,21 @@ export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTra
       return reply.code(204).headers(cors.preflightHeaders(origin)).send();
     }
     void reply.headers(cors.responseHeaders(origin));
-    request.gatewaySource = routeSource ?? 'gateway';
-    const presentedVapiSecret = request.headers['x-vapi-secret'];
+    request.gatewaySource = sourceOf(request, declared);
+    const presentedVapiSecret = request.headers[HEADERS.vapiSecret];
     if (
       request.routeOptions.config.acceptsVapiSecret &&
       vapiSecret &&
       presentedVapiSecret !== undefined &&
-      request.headers['x-api-key'] === undefined
+      request.headers[HEADERS.apiKey] === undefined
     ) {
       if (!secretMatches(presentedVapiSecret, vapiSecret)) {
         throw unauthorized('Invalid X-Vapi-Secret', 'VAPI_SECRET_INVALID');
       }
-      request.apiKey = { id: null, name: VAPI_CALLER };
+      request.apiKey = { id: null, name: VAPI_CALLER, practiceIds: null };
       return;
     }
-    request.apiKey = await apiKeys.authenticate(request.headers['x-api-key']);
+    request.apiKey = await apiKeys.authenticate(request.headers[HEADERS.apiKey]);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -92,7 +102,7 @@ export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTra
     if (request.upstreamMs !== undefined) {
       timing.push(`upstream;dur=${upstream.toFixed(2)}`);
     }
-    void reply.header('server-timing', timing.join(', '));
+    void reply.header(HEADERS.serverTiming, timing.join(', '));
     return payload;
   });
 
@@ -101,26 +111,21 @@ export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTra
       return;
     }
     const elapsed = reply.elapsedTime;
-    writer.enqueue(
-      buildLogEntry(
-        {
-          requestId: request.id,
-          timestamp: preciseIsoTime(performance.timeOrigin + performance.now() - elapsed),
-          method: request.method,
-          url: request.originalUrl,
-          status: reply.statusCode,
-          responseTimeMs: elapsed,
-          source: request.gatewaySource,
-          apiKey: request.apiKey ?? null,
-          query: request.query,
-          body: request.body,
-          headers: request.headers,
-          responsePayload: capturedPayloads.get(request) ?? null,
-          responseContentType: reply.getHeader('content-type')?.toString(),
-          failure: request.failure,
-        },
-        maxLoggedBodyBytes,
-      ),
-    );
+    requestLogs.record({
+      requestId: request.id,
+      timestamp: preciseIsoTime(performance.timeOrigin + performance.now() - elapsed),
+      method: request.method,
+      url: request.originalUrl,
+      status: reply.statusCode,
+      responseTimeMs: elapsed,
+      source: request.gatewaySource,
+      apiKey: request.apiKey ?? null,
+      query: request.query,
+      body: request.body,
+      headers: request.headers,
+      responsePayload: capturedPayloads.get(request) ?? null,
+      responseContentType: reply.getHeader('content-type')?.toString(),
+      failure: request.failure,
+    });
   });
 }

@@ -2,8 +2,12 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-import { SESSION_COOKIE } from '../modules/admin-auth/admin-auth-routes.js';
-import { EHR_ROUTE_PREFIX } from '../modules/ehr/ehr-routes.js';
+import {
+  HEADERS,
+  INTERNAL_EHR_PREFIX,
+  SERVICE_PATHS,
+  SESSION_COOKIE,
+} from '@ehr-gateway/contracts';
 
 /** The OpenAPI 3.1 document is generated from the route schemas, so it cannot drift from the code. */
 export async function registerOpenApi(
@@ -17,28 +21,34 @@ export async function registerOpenApi(
       info: {
         title: 'EHR API Gateway',
         version,
-        description:
-          'Gateway routes need an API key in the x-api-key header. Admin routes need a session cookie from POST /admin/session.',
+        description: `Gateway routes need an API key in the ${HEADERS.apiKey} header. Admin routes need a session cookie from POST /admin/session.`,
       },
       components: {
         securitySchemes: {
-          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          apiKey: { type: 'apiKey', in: 'header', name: HEADERS.apiKey },
           adminSession: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
-          vapiSecret: { type: 'apiKey', in: 'header', name: 'x-vapi-secret' },
+          vapiSecret: { type: 'apiKey', in: 'header', name: HEADERS.vapiSecret },
         },
       },
     },
-    transform: jsonSchemaTransform,
+    // Admin operations carry the permission they need, as declared next to the route.
+    transform: (input) => {
+      const output = jsonSchemaTransform(input);
+      const permission = input.route.config?.permission;
+      return permission && permission !== 'public'
+        ? { ...output, schema: { ...output.schema, 'x-permission': permission } }
+        : output;
+    },
   });
 
   // EHR routes live under an internal prefix that the server maps the configured apiRoot onto;
   // clients must see the apiRoot.
-  app.get('/openapi.json', { schema: { hide: true } }, async () => {
+  app.get(SERVICE_PATHS.openApi, { schema: { hide: true } }, async () => {
     const document = app.swagger() as { paths?: Record<string, unknown> };
     const paths = Object.fromEntries(
       Object.entries(document.paths ?? {}).map(([path, item]) => [
-        path.startsWith(`${EHR_ROUTE_PREFIX}/`)
-          ? `${apiRoot()}${path.slice(EHR_ROUTE_PREFIX.length)}`
+        path.startsWith(`${INTERNAL_EHR_PREFIX}/`)
+          ? `${apiRoot()}${path.slice(INTERNAL_EHR_PREFIX.length)}`
           : path,
         item,
       ]),

@@ -9,8 +9,9 @@ export const name = '0005-voice-config';
  * - Nothing is deleted by the API (entries are deactivated); the on-delete rules cover manual
  *   clean-ups: a tenant takes its entries with it, a removed location, department or appointment
  *   type leaves the entries that pointed at it unlinked.
- * - Trigram indexes on lower(name) serve the cross-entity query's partial and fuzzy matching
- *   (pg_trgm is created by migration 0002; its functions are found through the search path).
+ * - The trigram indexes on lower(name) created here did not serve the cross-entity query (it
+ *   scores several columns per entry); 0006 drops them. Fuzzy matching uses pg_trgm's functions,
+ *   created by migration 0002 and found through the search path.
  */
 export const up = /* sql */ `
 create table tenants (

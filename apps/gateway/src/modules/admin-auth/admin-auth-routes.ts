@@ -2,28 +2,58 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { ErrorResponse, LoginBody, SessionResponse } from '@ehr-gateway/contracts';
+import {
+  API_TAGS,
+  ChangePasswordBody,
+  CreateUserBody,
+  ErrorResponse,
+  IdParams,
+  LoginBody,
+  PasswordReset,
+  PERMISSIONS,
+  SESSION_COOKIE,
+  SESSION_COOKIE_PATH,
+  SessionList,
+  SessionListQuery,
+  SessionResponse,
+  UpdateUserBody,
+  UserCreated,
+  UserIdParams,
+  UserList,
+  UserSummary,
+} from '@ehr-gateway/contracts';
 
 import { forbidden, unauthorized } from '../../lib/http-errors.js';
+import { auditContextOf } from '../audit/index.js';
 import type { AdminAuthService } from './admin-auth-service.js';
-
-export const SESSION_COOKIE = 'ehrgw_session';
-const COOKIE_PATH = '/admin';
 
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-const tags = ['Admin: session'];
+const sessionTags = [API_TAGS.adminSession];
+const userTags = [API_TAGS.adminUsers];
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
 
 /**
- * Guards every route registered in the admin scope: a valid session, and for mutations a request
- * from this same origin (SameSite=Strict already blocks most cross-site use; this is the backstop).
+ * Guards every route registered in the admin scope: a valid session, the permission the route
+ * declares, a password changed before anything else when it was a one-time one, and for
+ * mutations a request from this same origin (SameSite=Strict already blocks most cross-site use;
+ * this is the backstop).
  */
 export function registerAdminGuard(app: FastifyInstance, service: AdminAuthService) {
+  // A route that forgets its permission stops the gateway from starting rather than going unguarded.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.permission) {
+      throw new Error(
+        `${String(route.method)} ${route.url} declares no permission (config.permission)`,
+      );
+    }
+  });
   app.addHook('onRequest', async (request) => {
     if (MUTATING_METHODS.has(request.method)) {
       assertSameOrigin(request);
     }
-    if (request.routeOptions.config.publicAdminRoute) {
+    const { permission, allowedBeforePasswordChange } = request.routeOptions.config;
+    if (permission === 'public') {
       return;
     }
     const admin = await service.authenticate(request.cookies[SESSION_COOKIE]);
@@ -31,6 +61,16 @@ export function registerAdminGuard(app: FastifyInstance, service: AdminAuthServi
       throw unauthorized('Sign in to use the admin API', 'SESSION_REQUIRED');
     }
     request.admin = admin;
+    if (admin.user.mustChangePassword && !allowedBeforePasswordChange) {
+      throw forbidden(
+        'Change your one-time password first (POST /admin/session/password)',
+        'PASSWORD_CHANGE_REQUIRED',
+      );
+    }
+    if (!permission || !admin.user.permissions.includes(permission)) {
+      const what = permission ? PERMISSIONS[permission] : 'use this route';
+      throw forbidden(`Your role (${admin.user.role}) may not ${what}`, 'PERMISSION_DENIED');
+    }
   });
 }
 
@@ -48,6 +88,11 @@ function assertSameOrigin(request: FastifyRequest) {
   }
 }
 
+const clientOf = (request: FastifyRequest) => {
+  const userAgent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent : null };
+};
+
 export function registerAdminAuthRoutes(app: FastifyInstance, service: AdminAuthService) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -58,21 +103,24 @@ export function registerAdminAuthRoutes(app: FastifyInstance, service: AdminAuth
     maxAge: number,
   ) =>
     reply.setCookie(SESSION_COOKIE, token, {
-      path: COOKIE_PATH,
+      path: SESSION_COOKIE_PATH,
       httpOnly: true,
       sameSite: 'strict',
       secure: request.protocol === 'https',
       maxAge,
     });
+  const clearSessionCookie = (reply: FastifyReply) =>
+    reply.clearCookie(SESSION_COOKIE, { path: SESSION_COOKIE_PATH });
 
   routes.route({
     method: 'POST',
     url: '/session',
-    config: { publicAdminRoute: true },
+    config: { permission: 'public' },
     schema: {
       operationId: 'createAdminSession',
       summary: 'Sign in',
-      tags,
+      tags: sessionTags,
+      security: [],
       body: LoginBody,
       response: {
         200: SessionResponse,
@@ -83,7 +131,7 @@ export function registerAdminAuthRoutes(app: FastifyInstance, service: AdminAuth
     },
     handler: async (request, reply) => {
       const { username, password } = request.body;
-      const result = await service.login(username, password, request.ip);
+      const result = await service.login(username, password, clientOf(request));
       setSessionCookie(request, reply, result.token, result.maxAgeSeconds);
       return result.session;
     },
@@ -92,32 +140,160 @@ export function registerAdminAuthRoutes(app: FastifyInstance, service: AdminAuth
   routes.route({
     method: 'GET',
     url: '/session',
+    config: { permission: 'session:self', allowedBeforePasswordChange: true },
     schema: {
       operationId: 'getAdminSession',
-      summary: 'The signed-in administrator',
-      tags,
+      summary: 'The signed-in user, with their role, PHI access and permissions',
+      tags: sessionTags,
       response: { 200: SessionResponse, 401: ErrorResponse },
     },
-    handler: async (request) => {
-      const { user } = request.admin!;
-      return { user: { username: user.username, displayName: user.displayName } };
-    },
+    handler: async (request) => ({ user: request.admin!.user }),
   });
 
   routes.route({
     method: 'DELETE',
     url: '/session',
-    config: { publicAdminRoute: true },
+    config: { permission: 'public' },
     schema: {
       operationId: 'deleteAdminSession',
       summary: 'Sign out',
-      tags,
+      tags: sessionTags,
+      security: [],
       response: { 204: z.null(), 403: ErrorResponse },
     },
     handler: async (request, reply) => {
-      await service.logout(request.cookies[SESSION_COOKIE]);
-      reply.clearCookie(SESSION_COOKIE, { path: COOKIE_PATH });
+      await service.logout(request.cookies[SESSION_COOKIE], auditContextOf(request));
+      clearSessionCookie(reply);
       return reply.code(204).send(null);
     },
+  });
+
+  routes.route({
+    method: 'POST',
+    url: '/session/password',
+    config: { permission: 'session:self', allowedBeforePasswordChange: true },
+    schema: {
+      operationId: 'changeOwnPassword',
+      summary: 'Change your own password (required after signing in with a one-time password)',
+      description: 'At least 12 characters, not containing the username. Ends your other sessions.',
+      tags: sessionTags,
+      body: ChangePasswordBody,
+      response: { 200: SessionResponse, ...errors },
+    },
+    handler: async (request) =>
+      service.changeOwnPassword(request.admin!, request.body, auditContextOf(request)),
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/sessions',
+    config: { permission: 'session:self' },
+    schema: {
+      operationId: 'listAdminSessions',
+      summary: 'Your signed-in sessions; with scope=all, everyone\u2019s (admins)',
+      tags: sessionTags,
+      querystring: SessionListQuery,
+      response: { 200: SessionList, ...errors },
+    },
+    handler: async (request) => ({
+      sessions: await service.listSessions(request.admin!, request.query.scope === 'all'),
+    }),
+  });
+
+  routes.route({
+    method: 'DELETE',
+    url: '/sessions/:id',
+    config: { permission: 'session:self' },
+    schema: {
+      operationId: 'revokeAdminSession',
+      summary: 'End one session: your own, or (admins) anyone\u2019s',
+      tags: sessionTags,
+      params: IdParams,
+      response: { 204: z.null(), 404: ErrorResponse, ...errors },
+    },
+    handler: async (request, reply) => {
+      await service.revokeSession(request.admin!, request.params.id, auditContextOf(request));
+      if (request.params.id === request.admin!.sessionId) {
+        clearSessionCookie(reply);
+      }
+      return reply.code(204).send(null);
+    },
+  });
+
+  routes.route({
+    method: 'DELETE',
+    url: '/sessions',
+    config: { permission: 'session:self' },
+    schema: {
+      operationId: 'revokeOwnSessions',
+      summary: 'Sign out everywhere: end every one of your sessions, this one included',
+      tags: sessionTags,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await service.revokeOwnSessions(request.admin!, auditContextOf(request));
+      clearSessionCookie(reply);
+      return reply.code(204).send(null);
+    },
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/users',
+    config: { permission: 'users:read' },
+    schema: {
+      operationId: 'listUsers',
+      summary: 'Console users with their role, PHI access and last sign-in',
+      tags: userTags,
+      response: { 200: UserList, ...errors },
+    },
+    handler: async () => ({ users: await service.listUsers() }),
+  });
+
+  routes.route({
+    method: 'POST',
+    url: '/users',
+    config: { permission: 'users:manage' },
+    schema: {
+      operationId: 'createUser',
+      summary: 'Create a console user; their one-time password is in this answer only',
+      tags: userTags,
+      body: CreateUserBody,
+      response: { 201: UserCreated, 409: ErrorResponse, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send(await service.createUser(request.body, auditContextOf(request))),
+  });
+
+  routes.route({
+    method: 'PATCH',
+    url: '/users/:id',
+    config: { permission: 'users:manage' },
+    schema: {
+      operationId: 'updateUser',
+      summary: 'Change a user\u2019s role, PHI access, display name or active flag',
+      description:
+        'Deactivating a user ends their sessions at once. The last active admin cannot be demoted or deactivated (409).',
+      tags: userTags,
+      params: UserIdParams,
+      body: UpdateUserBody,
+      response: { 200: UserSummary, 404: ErrorResponse, 409: ErrorResponse, ...errors },
+    },
+    handler: async (request) =>
+      service.updateUser(request.params.id, request.body, auditContextOf(request)),
+  });
+
+  routes.route({
+    method: 'POST',
+    url: '/users/:id/password-reset',
+    config: { permission: 'users:manage' },
+    schema: {
+      operationId: 'resetUserPassword',
+      summary: 'Give a user a new one-time password (shown once) and end their sessions',
+      tags: userTags,
+      params: UserIdParams,
+      response: { 200: PasswordReset, 404: ErrorResponse, ...errors },
+    },
+    handler: async (request) => service.resetPassword(request.params.id, auditContextOf(request)),
   });
 }

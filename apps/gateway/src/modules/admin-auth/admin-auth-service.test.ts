@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { openStorage, type Storage } from '../../db/database.js';
 import { migrate } from '../../db/migrate.js';
@@ -7,18 +7,30 @@ import { createAdminAuthService, DEFAULT_AUTH_POLICY } from './admin-auth-servic
 
 const MINUTE = 60_000;
 
+const PASSWORD = 'a-long-admin-password';
+
+// Each test gets its own database and clock, so none depends on another having run.
 describe('admin sessions expire', () => {
   let storage: Storage;
-  let clock = new Date('2026-01-01T09:00:00Z');
+  let clock: Date;
   const advance = (ms: number) => {
     clock = new Date(clock.getTime() + ms);
   };
 
-  beforeAll(async () => {
+  beforeEach(async () => {
+    clock = new Date('2026-01-01T09:00:00Z');
     storage = await openStorage({ dataDir: 'memory://' });
     await migrate(storage.db);
   });
-  afterAll(() => storage.close());
+  afterEach(() => storage.close());
+
+  /** A service with the initial admin created and signed in once. */
+  const signedIn = async () => {
+    const auth = service();
+    await auth.ensureInitialAdmin('admin', PASSWORD);
+    const { token } = await auth.login('admin', PASSWORD, { ip: '127.0.0.1', userAgent: null });
+    return { auth, token };
+  };
 
   const service = () =>
     createAdminAuthService({
@@ -30,6 +42,7 @@ describe('admin sessions expire', () => {
         absoluteTimeoutMs: 12 * 60 * MINUTE,
       },
       now: () => clock,
+      audit: { record: async () => undefined },
     });
 
   it('generates a password for the first admin only, and only when none was given', async () => {
@@ -38,14 +51,11 @@ describe('admin sessions expire', () => {
     expect(first.created).toBe(true);
     expect(first.generatedPassword).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(await auth.ensureInitialAdmin('admin', 'another-password')).toEqual({ created: false });
-    await auth.login('admin', first.generatedPassword!, '127.0.0.1');
+    await auth.login('admin', first.generatedPassword!, { ip: '127.0.0.1', userAgent: null });
   });
 
   it('ends a session left idle longer than the idle timeout', async () => {
-    const auth = service();
-    await storage.db.deleteFrom('admin_users').execute();
-    await auth.ensureInitialAdmin('admin', 'idle-password');
-    const { token } = await auth.login('admin', 'idle-password', '127.0.0.1');
+    const { auth, token } = await signedIn();
 
     advance(29 * MINUTE);
     expect(await auth.authenticate(token)).not.toBeNull();
@@ -59,9 +69,24 @@ describe('admin sessions expire', () => {
     expect(await auth.authenticate(token)).toBeNull();
   });
 
+  it('keeps the idle timeout to the second', async () => {
+    const { auth, token } = await signedIn();
+    // Used ten seconds after signing in: idle time counts from then, not from the sign-in.
+    advance(10_000);
+    expect(await auth.authenticate(token)).not.toBeNull();
+    const { token: other } = await auth.login('admin', PASSWORD, {
+      ip: '127.0.0.1',
+      userAgent: null,
+    });
+    advance(30 * MINUTE);
+    expect(await auth.authenticate(token)).not.toBeNull();
+    advance(30 * MINUTE + 1_000);
+    expect(await auth.authenticate(token)).toBeNull();
+    expect(await auth.authenticate(other)).toBeNull();
+  });
+
   it('ends a session at its absolute limit however busy it is', async () => {
-    const auth = service();
-    const { token } = await auth.login('admin', 'idle-password', '127.0.0.1');
+    const { auth, token } = await signedIn();
     for (let elapsed = 0; elapsed < 12 * 60; elapsed += 20) {
       expect(await auth.authenticate(token)).not.toBeNull();
       advance(20 * MINUTE);
@@ -70,15 +95,14 @@ describe('admin sessions expire', () => {
   });
 
   it('purges expired sessions and old failures', async () => {
-    const auth = service();
-    await auth.login('admin', 'idle-password', '127.0.0.1');
-    await expect(auth.login('admin', 'wrong', '10.0.0.1')).rejects.toThrow(
+    const { auth } = await signedIn();
+    await expect(auth.login('admin', 'wrong', { ip: '10.0.0.1', userAgent: null })).rejects.toThrow(
       'Invalid username or password',
     );
     advance(13 * 60 * MINUTE);
     await auth.purgeExpired();
     expect(await storage.db.selectFrom('admin_sessions').selectAll().execute()).toEqual([]);
-    expect(await storage.db.selectFrom('login_failures').selectAll().execute()).toEqual([]);
+    expect(await storage.db.selectFrom('login_throttle').selectAll().execute()).toEqual([]);
   });
 
   it('ignores tokens that are absent, unknown or absurdly long', async () => {

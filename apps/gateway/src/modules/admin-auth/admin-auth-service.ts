@@ -1,10 +1,33 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  PASSWORD_MIN_LENGTH,
+  permissionsOf,
+  type ChangePasswordBody,
+  type CreateUserBody,
+  type Permission,
+  type Role,
+  type SessionResponse,
+  type SessionSummary,
+  type UpdateUserBody,
+  type UserCreated,
+  type UserSummary,
+} from '@ehr-gateway/contracts';
 
-import type { SessionResponse } from '@ehr-gateway/contracts';
-
-import { tooManyRequests, unauthorized } from '../../lib/http-errors.js';
+import {
+  conflict,
+  forbidden,
+  notFound,
+  tooManyRequests,
+  unauthorized,
+  validationError,
+} from '../../lib/http-errors.js';
 import { hashPassword, hashToken, randomToken, verifyPassword } from '../../lib/secrets.js';
-import type { AdminAuthRepository } from './admin-auth-repository.js';
+import { sleep } from '../../lib/timing.js';
+import type { AuditContext, AuditModule } from '../audit/index.js';
+import type {
+  AdminAuthRepository,
+  AdminUserRecord,
+  SessionRecord,
+} from './admin-auth-repository.js';
 
 export const INITIAL_ADMIN_DISPLAY_NAME = 'Admin User';
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
@@ -12,9 +35,9 @@ export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
 export interface AdminAuthPolicy {
   idleTimeoutMs: number;
   absoluteTimeoutMs: number;
-  /** Failures per username and address within the window before sign-in is refused. */
+  /** Attempts per username within the window; beyond it no password is checked. */
   maxFailuresPerUser: number;
-  /** Failures from one address (any username) within the window before sign-in is refused. */
+  /** Attempts from one client address (any username) within the window. */
   maxFailuresPerIp: number;
   failureWindowMs: number;
   /** Added to each failed attempt, growing with the number of recent failures. */
@@ -28,40 +51,152 @@ export const DEFAULT_AUTH_POLICY: Omit<AdminAuthPolicy, 'idleTimeoutMs' | 'absol
   failureDelayMs: 150,
 };
 
-/** Session touches are written at most this often, so every admin call is not a write. */
-const TOUCH_INTERVAL_MS = 60_000;
+/**
+ * Session touches are written at most this often, so every admin call is not a write; it is also
+ * how precisely idle expiry is kept (a second).
+ */
+const TOUCH_INTERVAL_MS = 1_000;
+const ONE_TIME_PASSWORD_BYTES = 18;
 
+/** The signed-in user as every admin route sees it. */
 export interface AuthenticatedAdmin {
   sessionId: string;
-  user: { id: string; username: string; displayName: string };
+  user: {
+    id: string;
+    username: string;
+    displayName: string;
+    role: Role;
+    phiAccess: boolean;
+    permissions: Permission[];
+    mustChangePassword: boolean;
+  };
+}
+
+/** Where a sign-in comes from. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
 }
 
 interface Deps {
   repository: AdminAuthRepository;
   policy: AdminAuthPolicy;
+  audit: Pick<AuditModule, 'record'>;
   now?: () => Date;
 }
 
-export function createAdminAuthService({ repository, policy, now = () => new Date() }: Deps) {
+/** One count per person however they capitalise their username. */
+const userSubject = (username: string) => `user:${username.toLowerCase()}`;
+const addressSubject = (ip: string) => `address:${ip}`;
+
+const sessionUserOf = (user: AdminUserRecord): AuthenticatedAdmin['user'] => ({
+  id: user.id,
+  username: user.username,
+  displayName: user.displayName,
+  role: user.role,
+  phiAccess: user.phiAccess,
+  permissions: permissionsOf(user),
+  mustChangePassword: user.mustChangePassword,
+});
+
+const toSummary = (user: AdminUserRecord): UserSummary => ({
+  id: user.id,
+  username: user.username,
+  displayName: user.displayName,
+  role: user.role,
+  phiAccess: user.phiAccess,
+  active: user.active,
+  mustChangePassword: user.mustChangePassword,
+  createdAt: user.createdAt.toISOString(),
+  lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
+});
+
+const userAuditView = (user: AdminUserRecord) => ({
+  displayName: user.displayName,
+  role: user.role,
+  phiAccess: user.phiAccess,
+  active: user.active,
+});
+
+const containsUsername = (password: string, username: string) =>
+  password.toLowerCase().includes(username.toLowerCase());
+
+/** Console passwords: long enough (the body's schema), and not built around the username. */
+function assertAcceptablePassword(password: string, username: string, field: string): void {
+  if (containsUsername(password, username)) {
+    throw validationError(field, 'must not contain the username');
+  }
+}
+
+/**
+ * Console users, their roles and sessions, and signing in. Every change is recorded in the audit
+ * trail with who made it and from where.
+ */
+export function createAdminAuthService({
+  repository,
+  policy,
+  audit,
+  now = () => new Date(),
+}: Deps) {
   // Verified against when the username is unknown, so both paths cost one scrypt.
   let decoyHash: Promise<string> | undefined;
   const decoy = () => (decoyHash ??= hashPassword(randomToken()));
 
-  async function assertNotLockedOut(username: string, ip: string, at: Date) {
-    const since = new Date(at.getTime() - policy.failureWindowMs);
-    const failures = await repository.countRecentFailures(username, ip, since);
-    const lockedForUser = failures.forUserAndIp >= policy.maxFailuresPerUser;
-    if (lockedForUser || failures.forIp >= policy.maxFailuresPerIp) {
-      const latest = failures.latest ?? at;
-      const retryMs = Math.max(1000, latest.getTime() + policy.failureWindowMs - at.getTime());
+  /**
+   * Claims one attempt for the username and one for the address before any password is checked;
+   * past either limit the answer is 429 with when to retry. The username's count does not depend
+   * on the address, so rotating addresses (X-Forwarded-For behind a trusted proxy) gains nothing,
+   * and the claim is atomic, so parallel guesses count as many as they are.
+   */
+  async function claimAttempt(username: string, ip: string, at: Date): Promise<number> {
+    const windowStartsAfter = new Date(at.getTime() - policy.failureWindowMs);
+    const [forUser, forIp] = await Promise.all([
+      repository.claimLoginAttempt(userSubject(username), at, windowStartsAfter),
+      repository.claimLoginAttempt(addressSubject(ip), at, windowStartsAfter),
+    ]);
+    const over = [
+      forUser.attempts > policy.maxFailuresPerUser ? forUser : null,
+      forIp.attempts > policy.maxFailuresPerIp ? forIp : null,
+    ].filter((window) => window !== null);
+    if (over.length > 0) {
+      const endsAt = Math.max(
+        ...over.map((window) => window.windowStartedAt.getTime() + policy.failureWindowMs),
+      );
+      const retryMs = Math.max(1000, endsAt - at.getTime());
       const minutes = Math.ceil(retryMs / 60_000);
       throw tooManyRequests(
         `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
         Math.ceil(retryMs / 1000),
       );
     }
-    return failures.forUserAndIp;
+    return forUser.attempts;
   }
+
+  async function requireUser(id: string): Promise<AdminUserRecord> {
+    const user = await repository.findUserById(id);
+    if (!user) {
+      throw notFound(`No user with id ${id}`, 'USER_NOT_FOUND');
+    }
+    return user;
+  }
+
+  const lastAdminRefusal = () =>
+    conflict(
+      'This is the last active administrator: make another user an active admin first',
+      'LAST_ADMIN',
+    );
+
+  const toSessionSummary = (session: SessionRecord, currentId: string): SessionSummary => ({
+    id: session.sessionId,
+    userId: session.user.id,
+    username: session.user.username,
+    createdAt: session.createdAt.toISOString(),
+    lastSeenAt: session.lastSeenAt.toISOString(),
+    expiresAt: session.expiresAt.toISOString(),
+    ip: session.ip,
+    userAgent: session.userAgent,
+    current: session.sessionId === currentId,
+  });
 
   return {
     /** Creates the first admin on an empty database; returns the password when it was generated. */
@@ -72,40 +207,79 @@ export function createAdminAuthService({ repository, policy, now = () => new Dat
       if ((await repository.countUsers()) > 0) {
         return { created: false };
       }
-      const chosen = password ?? randomToken(18);
+      const chosen = password ?? randomToken(ONE_TIME_PASSWORD_BYTES);
+      // An ADMIN_PASSWORD older deployments accepted (8 characters) still signs in, once: the
+      // admin is then asked to choose one that meets today's rules.
+      const belowTodaysRules =
+        chosen.length < PASSWORD_MIN_LENGTH || containsUsername(chosen, username);
       const created = await repository.insertUserIfAbsent({
         username,
         displayName: INITIAL_ADMIN_DISPLAY_NAME,
         passwordHash: await hashPassword(chosen),
+        role: 'admin',
+        phiAccess: true,
+        mustChangePassword: belowTodaysRules,
       });
-      return created && !password ? { created, generatedPassword: chosen } : { created };
+      return created && !password
+        ? { created: true, generatedPassword: chosen }
+        : { created: created !== undefined };
     },
 
     async login(
       username: string,
       password: string,
-      ip: string,
+      client: ClientInfo,
     ): Promise<{ token: string; session: SessionResponse; maxAgeSeconds: number }> {
       const at = now();
-      const recentFailures = await assertNotLockedOut(username, ip, at);
+      const context: AuditContext = {
+        actor: { type: 'anonymous', id: null, name: username },
+        ip: client.ip,
+        userAgent: client.userAgent,
+      };
+      let attempt: number;
+      try {
+        attempt = await claimAttempt(username, client.ip, at);
+      } catch (error) {
+        await audit.record(context, {
+          action: 'sign-in-failed',
+          target: username,
+          result: 'denied',
+          details: { reason: 'too many attempts' },
+        });
+        throw error;
+      }
       const user = await repository.findUserByUsername(username);
       const valid = await verifyPassword(password, user?.passwordHash ?? (await decoy()));
-      if (!user || !valid) {
-        await repository.recordLoginFailure(username, ip, at);
-        await sleep(policy.failureDelayMs * Math.min(recentFailures + 1, 10));
+      if (!user || !valid || !user.active) {
+        await audit.record(context, {
+          action: 'sign-in-failed',
+          target: username,
+          result: 'failure',
+          details: { reason: !user || !valid ? 'wrong username or password' : 'user deactivated' },
+        });
+        await sleep(policy.failureDelayMs * Math.min(attempt, 10));
         throw unauthorized(INVALID_CREDENTIALS_MESSAGE, 'INVALID_CREDENTIALS');
       }
-      await repository.clearLoginFailures(username, ip);
+      // Only failures count: a clinic signing in many users from one address is not locked out.
+      await repository.resetLoginAttempts(userSubject(username));
+      await repository.refundLoginAttempt(addressSubject(client.ip));
       const token = randomToken();
       await repository.insertSession({
         tokenHash: hashToken(token),
         userId: user.id,
         now: at,
         expiresAt: new Date(at.getTime() + policy.absoluteTimeoutMs),
+        ip: client.ip,
+        userAgent: client.userAgent?.slice(0, 300) ?? null,
       });
+      await repository.updateUser(user.id, { lastSignInAt: at });
+      await audit.record(
+        { ...context, actor: { type: 'user', id: user.id, name: user.username } },
+        { action: 'sign-in', target: user.username },
+      );
       return {
         token,
-        session: { user: { username: user.username, displayName: user.displayName } },
+        session: { user: sessionUserOf(user) },
         maxAgeSeconds: Math.floor(policy.absoluteTimeoutMs / 1000),
       };
     },
@@ -120,26 +294,159 @@ export function createAdminAuthService({ repository, policy, now = () => new Dat
       }
       const at = now();
       const idleExpired = at.getTime() - session.lastSeenAt.getTime() > policy.idleTimeoutMs;
-      if (session.expiresAt.getTime() <= at.getTime() || idleExpired) {
+      if (session.expiresAt.getTime() <= at.getTime() || idleExpired || !session.user.active) {
         await repository.deleteSessionById(session.sessionId);
         return null;
       }
-      if (at.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      if (at.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
         await repository.touchSession(session.sessionId, at);
       }
-      return { sessionId: session.sessionId, user: session.user };
+      return { sessionId: session.sessionId, user: sessionUserOf(session.user) };
     },
 
-    async logout(token: string | undefined): Promise<void> {
-      if (token) {
-        await repository.deleteSession(hashToken(token));
+    async logout(token: string | undefined, context: AuditContext): Promise<void> {
+      if (!token) {
+        return;
       }
+      const session = await repository.findSession(hashToken(token));
+      await repository.deleteSession(hashToken(token));
+      if (session) {
+        await audit.record(
+          { ...context, actor: { type: 'user', id: session.user.id, name: session.user.username } },
+          { action: 'sign-out', target: session.user.username },
+        );
+      }
+    },
+
+    async changeOwnPassword(
+      admin: AuthenticatedAdmin,
+      body: ChangePasswordBody,
+      context: AuditContext,
+    ): Promise<SessionResponse> {
+      const user = await requireUser(admin.user.id);
+      if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
+        throw validationError('currentPassword', 'is not your current password');
+      }
+      assertAcceptablePassword(body.newPassword, user.username, 'newPassword');
+      if (body.newPassword === body.currentPassword) {
+        throw validationError('newPassword', 'must differ from the current password');
+      }
+      const updated = await repository.updateUser(user.id, {
+        passwordHash: await hashPassword(body.newPassword),
+        mustChangePassword: false,
+      });
+      // Whoever may have learnt the old password is signed out everywhere else.
+      await repository.deleteSessionsOfUser(user.id, admin.sessionId);
+      await audit.record(context, { action: 'password-changed', target: user.username });
+      return { user: sessionUserOf(updated!) };
     },
 
     async purgeExpired(): Promise<void> {
       const at = now();
       await repository.deleteExpiredSessions(at, new Date(at.getTime() - policy.idleTimeoutMs));
-      await repository.deleteLoginFailuresBefore(new Date(at.getTime() - policy.failureWindowMs));
+      await repository.deleteLoginWindowsBefore(new Date(at.getTime() - policy.failureWindowMs));
+    },
+
+    // Users
+
+    async listUsers(): Promise<UserSummary[]> {
+      return (await repository.listUsers()).map(toSummary);
+    },
+
+    async createUser(body: CreateUserBody, context: AuditContext): Promise<UserCreated> {
+      const oneTimePassword = randomToken(ONE_TIME_PASSWORD_BYTES);
+      const user = await repository.insertUserIfAbsent({
+        username: body.username,
+        displayName: body.displayName,
+        passwordHash: await hashPassword(oneTimePassword),
+        role: body.role,
+        phiAccess: body.phiAccess,
+        mustChangePassword: true,
+      });
+      if (!user) {
+        throw conflict(`A user named "${body.username}" already exists`, 'DUPLICATE');
+      }
+      await audit.record(context, {
+        action: 'user-created',
+        target: user.username,
+        details: { after: userAuditView(user) },
+      });
+      return { user: toSummary(user), oneTimePassword };
+    },
+
+    async updateUser(
+      id: string,
+      body: UpdateUserBody,
+      context: AuditContext,
+    ): Promise<UserSummary> {
+      const before = await requireUser(id);
+      const updated = await repository.updateUserKeepingAnAdmin(id, body);
+      if (updated === undefined) {
+        throw notFound(`No user with id ${id}`, 'USER_NOT_FOUND');
+      }
+      if (updated === false) {
+        throw lastAdminRefusal();
+      }
+      if (before.active && !updated.active) {
+        // Deactivated: every session ends now, on every instance (sessions live in the database).
+        await repository.deleteSessionsOfUser(id);
+      }
+      await audit.record(context, {
+        action: before.active && !updated.active ? 'user-deactivated' : 'user-changed',
+        target: updated.username,
+        details: { before: userAuditView(before), after: userAuditView(updated) },
+      });
+      return toSummary(updated);
+    },
+
+    async resetPassword(id: string, context: AuditContext): Promise<{ oneTimePassword: string }> {
+      const user = await requireUser(id);
+      const oneTimePassword = randomToken(ONE_TIME_PASSWORD_BYTES);
+      await repository.updateUser(id, {
+        passwordHash: await hashPassword(oneTimePassword),
+        mustChangePassword: true,
+      });
+      await repository.deleteSessionsOfUser(id);
+      await audit.record(context, { action: 'password-reset', target: user.username });
+      return { oneTimePassword };
+    },
+
+    // Sessions
+
+    async listSessions(admin: AuthenticatedAdmin, everyone: boolean): Promise<SessionSummary[]> {
+      if (everyone && !admin.user.permissions.includes('sessions:manage')) {
+        throw forbidden(
+          `Your role (${admin.user.role}) may not see other users' sessions`,
+          'PERMISSION_DENIED',
+        );
+      }
+      const sessions = await repository.listSessions(everyone ? null : admin.user.id);
+      return sessions.map((session) => toSessionSummary(session, admin.sessionId));
+    },
+
+    async revokeSession(
+      admin: AuthenticatedAdmin,
+      sessionId: string,
+      context: AuditContext,
+    ): Promise<void> {
+      const session = await repository.findSessionById(sessionId);
+      const mayEndOthers = admin.user.permissions.includes('sessions:manage');
+      if (!session || (session.userId !== admin.user.id && !mayEndOthers)) {
+        throw notFound(`No session with id ${sessionId}`, 'SESSION_NOT_FOUND');
+      }
+      await repository.deleteSessionById(sessionId);
+      await audit.record(context, { action: 'session-revoked', target: sessionId });
+    },
+
+    /** Signs the user out everywhere, this session included. */
+    async revokeOwnSessions(admin: AuthenticatedAdmin, context: AuditContext): Promise<number> {
+      const ended = await repository.deleteSessionsOfUser(admin.user.id);
+      await audit.record(context, {
+        action: 'session-revoked',
+        target: admin.user.username,
+        details: { sessions: ended, everywhere: true },
+      });
+      return ended;
     },
   };
 }

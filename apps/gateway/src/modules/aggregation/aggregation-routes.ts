@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import {
+  API_TAGS,
   AppointmentTypesQuery,
   CreatePatientWithAppointmentBody,
   DepartmentAppointmentTypes,
@@ -16,10 +17,10 @@ import {
   PatientWithAppointmentCreated,
 } from '@ehr-gateway/contracts';
 
-import { callContextOf } from '../ehr/ehr-client.js';
+import { callContextOf } from '../ehr/index.js';
 import type { AggregationService } from './aggregation-service.js';
 
-const tags = ['Custom aggregation'];
+const tags = [API_TAGS.aggregation];
 const security = [{ apiKey: [] }];
 const config = { source: 'aggregation' as const };
 const errors = {
@@ -37,7 +38,7 @@ export function registerAggregationRoutes(app: FastifyInstance, service: Aggrega
 
   routes.route({
     method: 'GET',
-    url: '/aggregate/department-providers',
+    url: '/department-providers',
     config,
     schema: {
       operationId: 'getDepartmentProviders',
@@ -53,7 +54,7 @@ export function registerAggregationRoutes(app: FastifyInstance, service: Aggrega
 
   routes.route({
     method: 'GET',
-    url: '/aggregate/appointment-types',
+    url: '/appointment-types',
     config,
     schema: {
       operationId: 'getDepartmentAppointmentTypes',
@@ -68,7 +69,7 @@ export function registerAggregationRoutes(app: FastifyInstance, service: Aggrega
 
   routes.route({
     method: 'GET',
-    url: '/aggregate/patient-open-slots',
+    url: '/patient-open-slots',
     config,
     schema: {
       operationId: 'getPatientOpenSlots',
@@ -84,7 +85,7 @@ export function registerAggregationRoutes(app: FastifyInstance, service: Aggrega
 
   routes.route({
     method: 'GET',
-    url: '/aggregate/patient-provider',
+    url: '/patient-provider',
     config,
     schema: {
       operationId: 'getPatientProvider',
@@ -99,7 +100,7 @@ export function registerAggregationRoutes(app: FastifyInstance, service: Aggrega
 
   routes.route({
     method: 'POST',
-    url: '/aggregate/patient-with-appointment',
+    url: '/patient-with-appointment',
     config,
     schema: {
       operationId: 'createPatientWithAppointment',

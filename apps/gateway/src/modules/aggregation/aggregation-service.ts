@@ -11,21 +11,24 @@ import type {
   PatientProvider,
   PatientWithAppointmentCreated,
 } from '@ehr-gateway/contracts';
-import { addDays, todayIn } from '@ehr-gateway/synthetic-practice';
+import { addDays, todayIn } from '@ehr-gateway/calendar';
 
 import { conflict, HttpError, notFound } from '../../lib/http-errors.js';
-import { listAllProviders, type EhrCallContext, type EhrClient } from '../ehr/ehr-client.js';
-import { resolveRange, type EhrService } from '../ehr/ehr-service.js';
-import type { IdempotencyService } from '../idempotency/idempotency-service.js';
+import {
+  listAllProviders,
+  resolveRange,
+  type EhrCallContext,
+  type EhrClient,
+  type EhrModule,
+} from '../ehr/index.js';
+import type { IdempotencyModule } from '../idempotency/index.js';
 
 /** Open slots are looked up this far ahead when the caller gives no range. */
 const DEFAULT_SLOT_WINDOW_DAYS = 14;
 
 interface Deps {
-  ehr: EhrService;
-  idempotency: IdempotencyService;
-  /** The practice each EHR serves: athena's from settings, the Mock EHR's from the gateway config. */
-  practiceIdFor: (source: EhrSource) => string;
+  ehr: Pick<EhrModule, 'forSource' | 'practiceIdFor'>;
+  idempotency: Pick<IdempotencyModule, 'run'>;
   now?: () => Date;
 }
 
@@ -33,12 +36,8 @@ interface Deps {
  * Scheduling flows that take several EHR calls: who works where, what can be booked, a patient's
  * provider and open slots, and registering a patient with an appointment in one request.
  */
-export function createAggregationService({
-  ehr,
-  idempotency,
-  practiceIdFor,
-  now = () => new Date(),
-}: Deps) {
+export function createAggregationService({ ehr, idempotency, now = () => new Date() }: Deps) {
+  const { practiceIdFor } = ehr;
   async function findOnePatient(
     client: EhrClient,
     practiceId: string,
@@ -51,14 +50,12 @@ export function createAggregationService({
       ctx,
     );
     if (matches.length === 0) {
-      throw notFound(
-        `No patient named ${query.firstname} ${query.lastname} born ${query.dob}`,
-        'PATIENT_NOT_FOUND',
-      );
+      // Answers never repeat the name or date of birth: they reach logs the caller does not own.
+      throw notFound('No patient matches that name and date of birth', 'PATIENT_NOT_FOUND');
     }
     if (matches.length > 1) {
       throw conflict(
-        `${matches.length} patients are named ${query.firstname} ${query.lastname} born ${query.dob}; look them up by id instead`,
+        `${matches.length} patients match that name and date of birth; look them up by id instead`,
         'PATIENT_AMBIGUOUS',
       );
     }
@@ -70,7 +67,7 @@ export function createAggregationService({
       source: EhrSource,
       ctx: EhrCallContext,
     ): Promise<DepartmentProviders> {
-      const client = ehr.client(source);
+      const client = ehr.forSource(source);
       const practiceId = practiceIdFor(source);
       const [{ departments }, providers] = await Promise.all([
         client.listDepartments(practiceId, ctx),
@@ -89,7 +86,7 @@ export function createAggregationService({
       query: AppointmentTypesQuery,
       ctx: EhrCallContext,
     ): Promise<DepartmentAppointmentTypes> {
-      const client = ehr.client(query.source);
+      const client = ehr.forSource(query.source);
       const types = await client.listAppointmentTypes(
         practiceIdFor(query.source),
         { departmentId: query.departmentid },
@@ -106,7 +103,7 @@ export function createAggregationService({
       query: PatientLookupQuery,
       ctx: EhrCallContext,
     ): Promise<PatientProvider> {
-      const client = ehr.client(query.source);
+      const client = ehr.forSource(query.source);
       const practiceId = practiceIdFor(query.source);
       const patient = await findOnePatient(client, practiceId, query, ctx);
       const [providers, { departments }] = await Promise.all([
@@ -126,7 +123,7 @@ export function createAggregationService({
       query: PatientOpenSlotsQuery,
       ctx: EhrCallContext,
     ): Promise<PatientOpenSlots> {
-      const client = ehr.client(query.source);
+      const client = ehr.forSource(query.source);
       const practiceId = practiceIdFor(query.source);
       const patient = await findOnePatient(client, practiceId, query, ctx);
       if (!patient.departmentId) {
@@ -182,7 +179,7 @@ export function createAggregationService({
         idempotencyKey,
         body,
         async () => {
-          const client = ehr.client(source);
+          const client = ehr.forSource(source);
           const { patient, appointment } = body;
           const registered = await client.createPatient(
             practiceId,
@@ -200,9 +197,6 @@ export function createAggregationService({
             },
             ctx,
           );
-          if (registered.created) {
-            await ehr.invalidate(source, practiceId);
-          }
           const context = { patientId: registered.patientId, patientCreated: registered.created };
           try {
             const [slot] = await client.listOpenSlots(
@@ -233,7 +227,6 @@ export function createAggregationService({
               },
               ctx,
             );
-            await ehr.invalidate(source, practiceId);
             return {
               statusCode: 201,
               body: {

@@ -9,6 +9,7 @@ export function createApiKeysRepository(db: Db) {
       displayPrefix: string;
       lastFour: string;
       expiresAt: Date | null;
+      practiceIds: string[] | null;
     }): Promise<ApiKeyRow> {
       return db
         .insertInto('api_keys')
@@ -18,6 +19,7 @@ export function createApiKeysRepository(db: Db) {
           display_prefix: key.displayPrefix,
           last_four: key.lastFour,
           expires_at: key.expiresAt,
+          practice_ids: key.practiceIds,
         })
         .returningAll()
         .executeTakeFirstOrThrow();

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import {
+  API_TAGS,
   ApiKeyCreated,
   ApiKeyList,
   CreateApiKeyBody,
@@ -10,9 +11,10 @@ import {
   IdParams,
 } from '@ehr-gateway/contracts';
 
+import { auditContextOf } from '../audit/index.js';
 import type { ApiKeysService } from './api-keys-service.js';
 
-const tags = ['Admin: API keys'];
+const tags = [API_TAGS.adminApiKeys];
 
 export function registerApiKeysRoutes(app: FastifyInstance, service: ApiKeysService) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -20,6 +22,7 @@ export function registerApiKeysRoutes(app: FastifyInstance, service: ApiKeysServ
   routes.route({
     method: 'GET',
     url: '/api-keys',
+    config: { permission: 'keys:read' },
     schema: {
       operationId: 'listApiKeys',
       summary: 'Active API keys, masked',
@@ -32,6 +35,7 @@ export function registerApiKeysRoutes(app: FastifyInstance, service: ApiKeysServ
   routes.route({
     method: 'POST',
     url: '/api-keys',
+    config: { permission: 'keys:write' },
     schema: {
       operationId: 'createApiKey',
       summary: 'Create an API key; the full key is in this answer only',
@@ -39,12 +43,14 @@ export function registerApiKeysRoutes(app: FastifyInstance, service: ApiKeysServ
       body: CreateApiKeyBody,
       response: { 201: ApiKeyCreated, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
     },
-    handler: async (request, reply) => reply.code(201).send(await service.create(request.body)),
+    handler: async (request, reply) =>
+      reply.code(201).send(await service.create(request.body, auditContextOf(request))),
   });
 
   routes.route({
     method: 'DELETE',
     url: '/api-keys/:id',
+    config: { permission: 'keys:write' },
     schema: {
       operationId: 'deleteApiKey',
       summary: 'Revoke an API key on every instance',
@@ -53,7 +59,7 @@ export function registerApiKeysRoutes(app: FastifyInstance, service: ApiKeysServ
       response: { 204: z.null(), 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
     },
     handler: async (request, reply) => {
-      await service.revoke(request.params.id);
+      await service.revoke(request.params.id, auditContextOf(request));
       return reply.code(204).send(null);
     },
   });

@@ -1,14 +1,24 @@
-import type { ApiKeyCreated, ApiKeySummary, CreateApiKeyBody } from '@ehr-gateway/contracts';
+import {
+  API_KEY_REFUSALS,
+  type ApiKeyCreated,
+  type ApiKeyRefusalCode,
+  type ApiKeySummary,
+  type CreateApiKeyBody,
+} from '@ehr-gateway/contracts';
 
+import { isDatabaseUnavailable } from '../../db/database-errors.js';
 import type { ApiKeyRow } from '../../db/schema.js';
 import { notFound, unauthorized, validationError } from '../../lib/http-errors.js';
 import { hashToken, randomToken } from '../../lib/secrets.js';
+import type { AuditContext, AuditModule } from '../audit/index.js';
 import type { ApiKeysRepository } from './api-keys-repository.js';
 
 export const API_KEY_PREFIX = 'ehrgw_';
-export const MISSING_KEY_MESSAGE = 'Missing API key: send your key in the x-api-key header';
-export const INVALID_KEY_MESSAGE = 'Invalid API key';
-export const EXPIRED_KEY_MESSAGE = 'API key expired';
+/** The 401 for a refusal the docs list, with its code and message. */
+const refusal = (code: ApiKeyRefusalCode) => {
+  const { message } = API_KEY_REFUSALS.find((known) => known.code === code)!;
+  return unauthorized(message, code);
+};
 
 /**
  * How long an instance trusts what it read about a key. A key revoked on another instance is
@@ -23,6 +33,8 @@ const MAX_KEY_LENGTH = 200;
 export interface ApiKeyIdentity {
   id: string | null;
   name: string;
+  /** The practices the caller may use; null for any. */
+  practiceIds: readonly string[] | null;
 }
 
 interface CachedLookup {
@@ -33,6 +45,7 @@ interface CachedLookup {
 
 interface Deps {
   repository: ApiKeysRepository;
+  audit: Pick<AuditModule, 'record'>;
   now?: () => Date;
 }
 
@@ -45,22 +58,33 @@ const toSummary = (row: ApiKeyRow): ApiKeySummary => ({
   key: maskKey(row),
   lastUsedAt: row.last_used_at?.toISOString() ?? null,
   expiresAt: row.expires_at?.toISOString() ?? null,
+  practiceIds: row.practice_ids,
 });
 
-export function createApiKeysService({ repository, now = () => new Date() }: Deps) {
+export function createApiKeysService({ repository, audit, now = () => new Date() }: Deps) {
   const cache = new Map<string, CachedLookup>();
   let pendingLastUsed = new Map<string, Date>();
 
   async function lookup(keyHash: string): Promise<CachedLookup> {
     const cached = cache.get(keyHash);
-    if (cached && Date.now() - cached.fetchedAt < KEY_CACHE_TTL_MS) {
+    if (cached && now().getTime() - cached.fetchedAt < KEY_CACHE_TTL_MS) {
       return cached;
     }
-    const row = await repository.findActiveByHash(keyHash);
+    let row: ApiKeyRow | undefined;
+    try {
+      row = await repository.findActiveByHash(keyHash);
+    } catch (error) {
+      // While the database is unreachable, a key this instance has seen keeps its last answer, so
+      // routes that need nothing else from the database keep working; unknown keys get the 503.
+      if (cached && isDatabaseUnavailable(error)) {
+        return cached;
+      }
+      throw error;
+    }
     const fresh: CachedLookup = {
-      identity: row ? { id: row.id, name: row.name } : null,
+      identity: row ? { id: row.id, name: row.name, practiceIds: row.practice_ids } : null,
       expiresAt: row?.expires_at ?? null,
-      fetchedAt: Date.now(),
+      fetchedAt: now().getTime(),
     };
     if (cache.size >= KEY_CACHE_MAX_ENTRIES) {
       cache.clear();
@@ -70,7 +94,7 @@ export function createApiKeysService({ repository, now = () => new Date() }: Dep
   }
 
   return {
-    async create(input: CreateApiKeyBody): Promise<ApiKeyCreated> {
+    async create(input: CreateApiKeyBody, context: AuditContext): Promise<ApiKeyCreated> {
       const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
       if (expiresAt && expiresAt.getTime() <= now().getTime()) {
         throw validationError('expiresAt', 'expiresAt must be in the future');
@@ -82,6 +106,16 @@ export function createApiKeysService({ repository, now = () => new Date() }: Dep
         displayPrefix: key.slice(0, API_KEY_PREFIX.length + 4),
         lastFour: key.slice(-4),
         expiresAt,
+        practiceIds: input.practiceIds ?? null,
+      });
+      await audit.record(context, {
+        action: 'key-created',
+        target: row.id,
+        details: {
+          name: row.name,
+          expiresAt: row.expires_at?.toISOString() ?? null,
+          practiceIds: row.practice_ids,
+        },
       });
       return {
         apiKey: {
@@ -89,6 +123,7 @@ export function createApiKeysService({ repository, now = () => new Date() }: Dep
           name: row.name,
           createdAt: row.created_at.toISOString(),
           expiresAt: row.expires_at?.toISOString() ?? null,
+          practiceIds: row.practice_ids,
           key,
         },
       };
@@ -105,11 +140,12 @@ export function createApiKeysService({ repository, now = () => new Date() }: Dep
       });
     },
 
-    async revoke(id: string): Promise<void> {
+    async revoke(id: string, context: AuditContext): Promise<void> {
       const revoked = await repository.revoke(id, now());
       if (!revoked) {
         throw notFound(`No API key with id ${id}`, 'API_KEY_NOT_FOUND');
       }
+      await audit.record(context, { action: 'key-deleted', target: id });
       for (const [hash, entry] of cache) {
         if (entry.identity?.id === id) {
           cache.delete(hash);
@@ -122,18 +158,18 @@ export function createApiKeysService({ repository, now = () => new Date() }: Dep
     async authenticate(rawKey: string | string[] | undefined): Promise<ApiKeyIdentity> {
       const key = Array.isArray(rawKey) ? rawKey[0] : rawKey;
       if (!key) {
-        throw unauthorized(MISSING_KEY_MESSAGE, 'API_KEY_MISSING');
+        throw refusal('API_KEY_MISSING');
       }
       if (key.length > MAX_KEY_LENGTH || !key.startsWith(API_KEY_PREFIX)) {
-        throw unauthorized(INVALID_KEY_MESSAGE, 'API_KEY_INVALID');
+        throw refusal('API_KEY_INVALID');
       }
       const found = await lookup(hashToken(key));
       if (!found.identity) {
-        throw unauthorized(INVALID_KEY_MESSAGE, 'API_KEY_INVALID');
+        throw refusal('API_KEY_INVALID');
       }
       const at = now();
       if (found.expiresAt && found.expiresAt.getTime() <= at.getTime()) {
-        throw unauthorized(EXPIRED_KEY_MESSAGE, 'API_KEY_EXPIRED');
+        throw refusal('API_KEY_EXPIRED');
       }
       if (found.identity.id) {
         pendingLastUsed.set(found.identity.id, at);

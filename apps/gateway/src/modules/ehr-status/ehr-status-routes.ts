@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-import { EhrStatus, ErrorResponse } from '@ehr-gateway/contracts';
+import { API_TAGS, EhrStatus, ErrorResponse } from '@ehr-gateway/contracts';
 
 import type { EhrStatusService } from './ehr-status-service.js';
 
@@ -9,10 +9,11 @@ export function registerEhrStatusRoutes(app: FastifyInstance, service: EhrStatus
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'GET',
     url: '/ehr-status',
+    config: { permission: 'status:read' },
     schema: {
       operationId: 'getEhrStatus',
       summary: 'Connection state of each EHR system behind the gateway',
-      tags: ['Admin: status'],
+      tags: [API_TAGS.adminStatus],
       response: { 200: EhrStatus, 401: ErrorResponse },
     },
     handler: () => service.get(),

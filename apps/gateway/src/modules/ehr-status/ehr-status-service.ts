@@ -1,14 +1,6 @@
 import type { EhrStatus } from '@ehr-gateway/contracts';
 
-export interface AthenaSettings {
-  baseUrl: string | undefined;
-  clientId: string | undefined;
-  clientSecret: string | undefined;
-  practiceId: string | undefined;
-}
-
-export const isAthenaConfigured = (athena: AthenaSettings) =>
-  Boolean(athena.baseUrl && athena.clientId && athena.clientSecret && athena.practiceId);
+import { isAthenaConfigured, type AthenaSettings } from '../../config/settings.js';
 
 /** How long one successful athena call vouches for the connection without another. */
 export const ATHENA_FRESHNESS_MS = 5 * 60_000;

@@ -11,10 +11,16 @@ import type {
   ReferringProviderList,
 } from '@ehr-gateway/contracts';
 
-/** What one gateway request passes to an EHR call: its id, and where to report upstream time. */
+export type CacheOutcome = 'HIT' | 'MISS';
+
+/** What one gateway request passes to an EHR call: its id, and where to report what happened. */
 export interface EhrCallContext {
   requestId: string;
   addUpstreamMs?: (ms: number) => void;
+  /** Told whether each cached read was answered from the response cache. */
+  onCacheOutcome?: (outcome: CacheOutcome) => void;
+  /** The practices the caller's API key may use; absent or null for any. */
+  allowedPracticeIds?: readonly string[] | null;
 }
 
 export interface PatientSearch {
@@ -115,12 +121,24 @@ export interface EhrClient {
   ): Promise<AppointmentDetail>;
 }
 
-/** The call context of a gateway request: its id, and upstream time added to its Server-Timing. */
-export function callContextOf(request: { id: string; upstreamMs?: number }): EhrCallContext {
+/**
+ * The call context of a gateway request: its id, upstream time added to its Server-Timing, and the
+ * cache outcome (a request is a HIT only if every cached read it made was one).
+ */
+export function callContextOf(request: {
+  id: string;
+  upstreamMs?: number;
+  cacheOutcome?: CacheOutcome;
+  apiKey?: { practiceIds: readonly string[] | null };
+}): EhrCallContext {
   return {
     requestId: request.id,
+    allowedPracticeIds: request.apiKey?.practiceIds ?? null,
     addUpstreamMs: (ms) => {
       request.upstreamMs = (request.upstreamMs ?? 0) + ms;
+    },
+    onCacheOutcome: (outcome) => {
+      request.cacheOutcome = request.cacheOutcome === 'MISS' ? 'MISS' : outcome;
     },
   };
 }

@@ -5,10 +5,13 @@ import {
   AppointmentDetail,
   AppointmentList,
   AppointmentListQuery,
+  API_TAGS,
   AppointmentParams,
   DepartmentList,
   type EhrSource,
   ErrorResponse,
+  HEADERS,
+  INTERNAL_EHR_PREFIX,
   PatientDetail,
   PatientList,
   PatientListQuery,
@@ -23,15 +26,9 @@ import {
 } from '@ehr-gateway/contracts';
 
 import { callContextOf } from './ehr-client.js';
-import type { Cached, EhrService } from './ehr-service.js';
+import type { EhrService } from './ehr-service.js';
 
-/**
- * EHR routes are registered under this fixed prefix; the server rewrites `{apiRoot}/…` onto it, so
- * a new apiRoot takes effect on the next request without re-registering routes.
- */
-export const EHR_ROUTE_PREFIX = '/_ehr';
-
-const tags = ['EHR'];
+const tags = [API_TAGS.ehr];
 const security = [{ apiKey: [] }];
 const errors = {
   400: ErrorResponse,
@@ -42,6 +39,11 @@ const errors = {
   504: ErrorResponse,
 };
 
+/** `source=mock` asks the Mock EHR; anything else is the default, athena. */
+function ehrSourceOf(request: FastifyRequest): EhrSource {
+  return (request.query as { source?: unknown }).source === 'mock' ? 'mock' : 'athena';
+}
+
 export function registerEhrRoutes(app: FastifyInstance, service: EhrService) {
   const route = <P extends z.ZodType, Q extends z.ZodType, R extends z.ZodType>(definition: {
     url: string;
@@ -50,18 +52,19 @@ export function registerEhrRoutes(app: FastifyInstance, service: EhrService) {
     params: P;
     querystring: Q;
     response: R;
-    /** The service call; the helper records which EHR answered and the cache outcome. */
     load: (
       params: z.infer<P>,
       query: z.infer<Q>,
       ctx: ReturnType<typeof callContextOf>,
-    ) => Promise<Cached<unknown>>;
+    ) => Promise<unknown>;
   }) =>
     // Types come from `load`; the zod compilers set on the app still validate and serialise.
     app.route({
       method: 'GET',
-      url: `${EHR_ROUTE_PREFIX}${definition.url}`,
-      config: { source: 'athena' },
+      url: `${INTERNAL_EHR_PREFIX}${definition.url}`,
+      // The EHR that answers is the one asked for, so the request is logged under it, even when
+      // it is refused before the handler runs.
+      config: { source: ehrSourceOf },
       schema: {
         operationId: definition.operationId,
         summary: definition.summary,
@@ -74,13 +77,12 @@ export function registerEhrRoutes(app: FastifyInstance, service: EhrService) {
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const params = request.params as z.infer<P>;
-        const query = request.query as z.infer<Q> & { source: EhrSource };
-        const result = await definition.load(params, query, callContextOf(request));
-        request.gatewaySource = query.source;
-        if (result.cache) {
-          void reply.header('x-cache', result.cache);
+        const query = request.query as z.infer<Q>;
+        const value = await definition.load(params, query, callContextOf(request));
+        if (request.cacheOutcome) {
+          void reply.header(HEADERS.cache, request.cacheOutcome);
         }
-        return result.value;
+        return value;
       },
     });
 
@@ -174,14 +176,14 @@ export function registerEhrRoutes(app: FastifyInstance, service: EhrService) {
  */
 export function rewriteEhrUrl(url: string, apiRoot: string): string {
   if (
-    url === EHR_ROUTE_PREFIX ||
-    url.startsWith(`${EHR_ROUTE_PREFIX}/`) ||
-    url.startsWith(`${EHR_ROUTE_PREFIX}?`)
+    url === INTERNAL_EHR_PREFIX ||
+    url.startsWith(`${INTERNAL_EHR_PREFIX}/`) ||
+    url.startsWith(`${INTERNAL_EHR_PREFIX}?`)
   ) {
     return `/_unroutable${url}`;
   }
   if (url.startsWith(`${apiRoot}/`)) {
-    return `${EHR_ROUTE_PREFIX}${url.slice(apiRoot.length)}`;
+    return `${INTERNAL_EHR_PREFIX}${url.slice(apiRoot.length)}`;
   }
   return url;
 }

@@ -14,26 +14,18 @@ import type {
   ReferringProviderList,
 } from '@ehr-gateway/contracts';
 import { MAX_RANGE_DAYS } from '@ehr-gateway/contracts';
-import { dayNumber } from '@ehr-gateway/synthetic-practice';
+import { dayNumber } from '@ehr-gateway/calendar';
 
 import { HttpError, validationError } from '../../lib/http-errors.js';
+import { withResponseCache, type ResponseCacheOptions } from './cached-client.js';
 import type { EhrCallContext, EhrClient } from './ehr-client.js';
-import type { ResponseCache } from './response-cache.js';
 
-export type CacheOutcome = 'HIT' | 'MISS' | null;
-export interface Cached<T> {
-  value: T;
-  cache: CacheOutcome;
-}
-
-interface Deps {
+interface Deps extends ResponseCacheOptions {
   mock: EhrClient;
   /** Null when ATHENA_* settings are incomplete. */
   athena: EhrClient | null;
-  cache: ResponseCache;
-  cacheTtlMs: number;
-  cachingEnabled: () => boolean;
-  onCacheError?: (error: unknown) => void;
+  /** The practice each EHR serves when a caller names none. */
+  practiceIdFor: (source: EhrSource) => string;
 }
 
 export const ATHENA_NOT_CONFIGURED = 'Athena EHR is not configured';
@@ -50,86 +42,34 @@ export function resolveRange(startDate: string, endDate: string | undefined) {
   return { startDate, endDate: end };
 }
 
-const queryKey = (query: Record<string, unknown>) =>
-  Object.keys(query)
-    .sort()
-    .filter((key) => query[key] !== undefined)
-    .map((key) => `${key}=${encodeURIComponent(String(query[key]))}`)
-    .join('&');
-
 /**
- * The gateway's EHR routes: pick the EHR by source, answer from the cache when caching is on,
- * and invalidate a practice's cached answers when something writes to it.
+ * The one way into the EHRs: `forSource` picks the EHR, wrapped by the response cache. The other
+ * methods answer the gateway's EHR routes.
  */
-export function createEhrService({
-  mock,
-  athena,
-  cache,
-  cacheTtlMs,
-  cachingEnabled,
-  onCacheError,
-}: Deps) {
-  function client(source: EhrSource): EhrClient {
+export function createEhrService({ mock, athena, practiceIdFor, ...cacheOptions }: Deps) {
+  const mockClient = withResponseCache(mock, cacheOptions);
+  const athenaClient = athena ? withResponseCache(athena, cacheOptions) : null;
+
+  function forSource(source: EhrSource): EhrClient {
     if (source === 'mock') {
-      return mock;
+      return mockClient;
     }
-    if (!athena) {
+    if (!athenaClient) {
       throw new HttpError(503, ATHENA_NOT_CONFIGURED, 'ATHENA_NOT_CONFIGURED');
     }
-    return athena;
-  }
-
-  const scopeOf = (source: EhrSource, practiceId: string) => `${source}:${practiceId}`;
-
-  async function read<T>(
-    source: EhrSource,
-    practiceId: string,
-    key: string,
-    load: (ehr: EhrClient) => Promise<T>,
-  ): Promise<Cached<T>> {
-    const ehr = client(source);
-    if (!cachingEnabled()) {
-      return { value: await load(ehr), cache: null };
-    }
-    const scope = scopeOf(source, practiceId);
-    try {
-      const hit = await cache.get(scope, key);
-      if (hit !== null) {
-        return { value: JSON.parse(hit) as T, cache: 'HIT' };
-      }
-    } catch (error) {
-      // A cache outage costs speed, never the answer.
-      onCacheError?.(error);
-    }
-    const value = await load(ehr);
-    try {
-      await cache.set(scope, key, JSON.stringify(value), cacheTtlMs);
-    } catch (error) {
-      onCacheError?.(error);
-    }
-    return { value, cache: 'MISS' };
+    return athenaClient;
   }
 
   return {
-    client,
-
-    async invalidate(source: EhrSource, practiceId: string): Promise<void> {
-      try {
-        await cache.invalidate(scopeOf(source, practiceId));
-      } catch (error) {
-        onCacheError?.(error);
-      }
-    },
+    forSource,
+    practiceIdFor,
 
     listPatients(
       practiceId: string,
-      query: PatientListQuery,
+      { source, ...search }: PatientListQuery,
       ctx: EhrCallContext,
-    ): Promise<Cached<PatientList>> {
-      const { source, ...search } = query;
-      return read(source, practiceId, `patients?${queryKey(search)}`, (ehr) =>
-        ehr.listPatients(practiceId, search, ctx),
-      );
+    ): Promise<PatientList> {
+      return forSource(source).listPatients(practiceId, search, ctx);
     },
 
     getPatient(
@@ -137,22 +77,17 @@ export function createEhrService({
       patientId: string,
       source: EhrSource,
       ctx: EhrCallContext,
-    ): Promise<Cached<PatientDetail>> {
-      return read(source, practiceId, `patients/${patientId}`, (ehr) =>
-        ehr.getPatient(practiceId, patientId, ctx),
-      );
+    ): Promise<PatientDetail> {
+      return forSource(source).getPatient(practiceId, patientId, ctx);
     },
 
     listAppointments(
       practiceId: string,
-      query: AppointmentListQuery,
+      { source, ...query }: AppointmentListQuery,
       ctx: EhrCallContext,
-    ): Promise<Cached<AppointmentList>> {
+    ): Promise<AppointmentList> {
       const range = { ...query, ...resolveRange(query.startDate, query.endDate) };
-      const { source, ...search } = range;
-      return read(source, practiceId, `appointments?${queryKey(search)}`, (ehr) =>
-        ehr.listAppointments(practiceId, search, ctx),
-      );
+      return forSource(source).listAppointments(practiceId, range, ctx);
     },
 
     getAppointment(
@@ -160,55 +95,46 @@ export function createEhrService({
       appointmentId: string,
       source: EhrSource,
       ctx: EhrCallContext,
-    ): Promise<Cached<AppointmentDetail>> {
-      return read(source, practiceId, `appointments/${appointmentId}`, (ehr) =>
-        ehr.getAppointment(practiceId, appointmentId, ctx),
-      );
+    ): Promise<AppointmentDetail> {
+      return forSource(source).getAppointment(practiceId, appointmentId, ctx);
     },
 
     listProviders(
       practiceId: string,
-      query: ProviderListQuery,
+      { source, ...page }: ProviderListQuery,
       ctx: EhrCallContext,
-    ): Promise<Cached<ProviderList>> {
-      const { source, ...page } = query;
-      return read(source, practiceId, `providers?${queryKey(page)}`, (ehr) =>
-        ehr.listProviders(practiceId, page, ctx),
-      );
+    ): Promise<ProviderList> {
+      return forSource(source).listProviders(practiceId, page, ctx);
     },
 
     listDepartments(
       practiceId: string,
       source: EhrSource,
       ctx: EhrCallContext,
-    ): Promise<Cached<DepartmentList>> {
-      return read(source, practiceId, 'departments', (ehr) => ehr.listDepartments(practiceId, ctx));
+    ): Promise<DepartmentList> {
+      return forSource(source).listDepartments(practiceId, ctx);
     },
 
     listReferringProviders(
       practiceId: string,
       source: EhrSource,
       ctx: EhrCallContext,
-    ): Promise<Cached<ReferringProviderList>> {
-      return read(source, practiceId, 'referring-providers', (ehr) =>
-        ehr.listReferringProviders(practiceId, ctx),
-      );
+    ): Promise<ReferringProviderList> {
+      return forSource(source).listReferringProviders(practiceId, ctx);
     },
 
-    patientWithAppointments(
+    async patientWithAppointments(
       practiceId: string,
       query: PatientWithAppointmentsQuery,
       ctx: EhrCallContext,
-    ): Promise<Cached<PatientWithAppointments>> {
+    ): Promise<PatientWithAppointments> {
       const { startDate, endDate } = resolveRange(query.startDate, query.endDate);
-      const key = `patient-with-appointments?${queryKey({ patientId: query.patientId, startDate, endDate })}`;
-      return read(query.source, practiceId, key, async (ehr) => {
-        const [patient, appointments] = await Promise.all([
-          ehr.getPatient(practiceId, query.patientId, ctx),
-          ehr.listAppointments(practiceId, { startDate, endDate, patientId: query.patientId }, ctx),
-        ]);
-        return { patient, ...appointments };
-      });
+      const ehr = forSource(query.source);
+      const [patient, appointments] = await Promise.all([
+        ehr.getPatient(practiceId, query.patientId, ctx),
+        ehr.listAppointments(practiceId, { startDate, endDate, patientId: query.patientId }, ctx),
+      ]);
+      return { patient, ...appointments };
     },
   };
 }

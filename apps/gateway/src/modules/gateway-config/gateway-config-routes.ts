@@ -3,15 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import {
+  API_TAGS,
   ErrorResponse,
   GatewayConfig,
   GatewayConfigHistory,
   UpdateGatewayConfigBody,
 } from '@ehr-gateway/contracts';
 
+import { auditContextOf } from '../audit/index.js';
 import type { GatewayConfigService } from './gateway-config-service.js';
 
-const tags = ['Admin: configuration'];
+const tags = [API_TAGS.adminConfiguration];
 
 export function registerGatewayConfigRoutes(app: FastifyInstance, service: GatewayConfigService) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -19,6 +21,7 @@ export function registerGatewayConfigRoutes(app: FastifyInstance, service: Gatew
   routes.route({
     method: 'GET',
     url: '/config',
+    config: { permission: 'config:read' },
     schema: {
       operationId: 'getGatewayConfig',
       summary: 'The gateway settings in force',
@@ -31,6 +34,7 @@ export function registerGatewayConfigRoutes(app: FastifyInstance, service: Gatew
   routes.route({
     method: 'PUT',
     url: '/config',
+    config: { permission: 'config:write' },
     schema: {
       operationId: 'updateGatewayConfig',
       summary: 'Replace the gateway settings; applies at once on every instance',
@@ -38,12 +42,13 @@ export function registerGatewayConfigRoutes(app: FastifyInstance, service: Gatew
       body: UpdateGatewayConfigBody,
       response: { 200: GatewayConfig, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
     },
-    handler: async (request) => service.update(request.body, request.admin!.user.username),
+    handler: async (request) => service.update(request.body, auditContextOf(request)),
   });
 
   routes.route({
     method: 'GET',
     url: '/config/history',
+    config: { permission: 'config:read' },
     schema: {
       operationId: 'getGatewayConfigHistory',
       summary: 'Recent configuration changes: who, when, before and after',

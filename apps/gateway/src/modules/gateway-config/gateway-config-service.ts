@@ -1,6 +1,8 @@
 import type { GatewayConfig, UpdateGatewayConfigBody } from '@ehr-gateway/contracts';
 import { DEFAULT_GATEWAY_CONFIG } from '@ehr-gateway/contracts';
 
+import { validationError } from '../../lib/http-errors.js';
+import type { AuditContext, AuditModule } from '../audit/index.js';
 import type { GatewayConfigRepository } from './gateway-config-repository.js';
 
 /** How often an instance re-reads the config, so a change made on another instance applies here. */
@@ -10,19 +12,21 @@ type Listener = (config: GatewayConfig, previous: GatewayConfig) => void;
 
 interface Deps {
   repository: GatewayConfigRepository;
+  audit: Pick<AuditModule, 'record'>;
+  /** Whether a payload encryption key is set, without which full capture is refused. */
+  canEncryptPayloads: boolean;
   /** The config in force until an administrator saves one. */
   defaults?: GatewayConfig;
   now?: () => Date;
 }
 
 const sameConfig = (a: GatewayConfig, b: GatewayConfig) =>
-  a.apiRoot === b.apiRoot &&
-  a.practiceId === b.practiceId &&
-  a.logLevel === b.logLevel &&
-  a.caching === b.caching;
+  (Object.keys(a) as Array<keyof GatewayConfig>).every((key) => a[key] === b[key]);
 
 export function createGatewayConfigService({
   repository,
+  audit,
+  canEncryptPayloads,
   defaults = DEFAULT_GATEWAY_CONFIG,
   now = () => new Date(),
 }: Deps) {
@@ -55,10 +59,33 @@ export function createGatewayConfigService({
       return current;
     },
 
-    async update(input: UpdateGatewayConfigBody, changedBy: string): Promise<GatewayConfig> {
-      const next: GatewayConfig = { ...input };
-      await repository.save(next, { ...defaults }, changedBy, now());
+    /** Replaces the settings; payload fields left out keep their value. Audited, before and after. */
+    async update(input: UpdateGatewayConfigBody, context: AuditContext): Promise<GatewayConfig> {
+      const next: GatewayConfig = {
+        ...input,
+        payloadCapture: input.payloadCapture ?? current.payloadCapture,
+        payloadRetentionDays: input.payloadRetentionDays ?? current.payloadRetentionDays,
+      };
+      if (next.payloadCapture === 'full' && !canEncryptPayloads) {
+        throw validationError(
+          'payloadCapture',
+          'full capture stores bodies encrypted: set PAYLOAD_ENCRYPTION_KEY on the server first',
+        );
+      }
+      const before = await repository.save(
+        next,
+        { ...defaults },
+        context.actor.name ?? 'unknown',
+        now(),
+      );
       apply(next);
+      await audit.record(context, { action: 'config-changed', details: { before, after: next } });
+      if (before.payloadCapture !== next.payloadCapture) {
+        await audit.record(context, {
+          action: 'payload-capture-changed',
+          details: { before: before.payloadCapture, after: next.payloadCapture },
+        });
+      }
       return current;
     },
 

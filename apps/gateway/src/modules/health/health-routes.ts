@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-import { HealthResponse, ReadinessResponse } from '@ehr-gateway/contracts';
+import { API_TAGS, HealthResponse, ReadinessResponse, SERVICE_PATHS } from '@ehr-gateway/contracts';
 
 import type { HealthService } from './health-service.js';
 
-const tags = ['Health'];
+const tags = [API_TAGS.health];
 
 export function registerHealthRoutes(app: FastifyInstance, service: HealthService) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.route({
     method: 'GET',
-    url: '/healthz',
+    url: SERVICE_PATHS.health,
     schema: {
       operationId: 'getHealth',
       summary: 'The process is up',
@@ -24,7 +24,7 @@ export function registerHealthRoutes(app: FastifyInstance, service: HealthServic
 
   routes.route({
     method: 'GET',
-    url: '/readyz',
+    url: SERVICE_PATHS.readiness,
     schema: {
       operationId: 'getReadiness',
       summary: 'The database answers and the request log is being written',

@@ -1,6 +1,6 @@
 import type { ReadinessResponse } from '@ehr-gateway/contracts';
 
-import type { RequestLogWriterHealth } from '../request-logs/request-log-writer.js';
+import type { RequestLogWriterHealth } from '../request-logs/index.js';
 
 const PING_TIMEOUT_MS = 2000;
 

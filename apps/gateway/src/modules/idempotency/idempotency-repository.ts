@@ -4,7 +4,8 @@ export interface StoredAnswer {
   requestHash: string;
   status: 'pending' | 'done';
   statusCode: number | null;
-  response: unknown;
+  /** The answer, sealed by the service; null while pending. */
+  sealedResponse: string | null;
 }
 
 export function createIdempotencyRepository(db: Db) {
@@ -23,7 +24,7 @@ export function createIdempotencyRepository(db: Db) {
     async find(scope: string, key: string): Promise<StoredAnswer | undefined> {
       const row = await db
         .selectFrom('idempotency_keys')
-        .select(['request_hash', 'status', 'status_code', 'response'])
+        .select(['request_hash', 'status', 'status_code', 'sealed_response'])
         .where('scope', '=', scope)
         .where('key', '=', key)
         .executeTakeFirst();
@@ -32,7 +33,7 @@ export function createIdempotencyRepository(db: Db) {
             requestHash: row.request_hash,
             status: row.status,
             statusCode: row.status_code,
-            response: row.response,
+            sealedResponse: row.sealed_response,
           }
         : undefined;
     },
@@ -41,11 +42,11 @@ export function createIdempotencyRepository(db: Db) {
       scope: string,
       key: string,
       statusCode: number,
-      response: unknown,
+      sealedResponse: string,
     ): Promise<void> {
       await db
         .updateTable('idempotency_keys')
-        .set({ status: 'done', status_code: statusCode, response: JSON.stringify(response) })
+        .set({ status: 'done', status_code: statusCode, sealed_response: sealedResponse })
         .where('scope', '=', scope)
         .where('key', '=', key)
         .execute();

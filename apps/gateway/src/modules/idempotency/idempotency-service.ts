@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHash, hkdfSync } from 'node:crypto';
 
 import { conflict, HttpError } from '../../lib/http-errors.js';
+import { createPayloadSealer } from '../../lib/payload-seal.js';
 import type { IdempotencyRepository } from './idempotency-repository.js';
 
 /** How long an answer is kept for retries. */
@@ -15,6 +16,21 @@ export interface IdempotentAnswer<T> {
 
 const hashRequest = (request: unknown) =>
   createHash('sha256').update(JSON.stringify(request)).digest('hex');
+
+/**
+ * Stored answers can hold patient data (a booking's patient), so neither the key nor the answer
+ * is kept as sent: the row is found by a hash of the key, and the answer is sealed with a key
+ * derived from the Idempotency-Key itself. Only a client that holds the key (a random value it
+ * chose) can have the answer read back; the database alone cannot.
+ */
+function keyMaterial(scope: string, key: string) {
+  const derive = (purpose: string) =>
+    Buffer.from(hkdfSync('sha256', key, scope, `ehr-gateway idempotency ${purpose}`, 32));
+  return {
+    lookup: derive('lookup').toString('hex'),
+    sealer: createPayloadSealer(derive('answer')),
+  };
+}
 
 /**
  * Runs work at most once per Idempotency-Key. A retry with the same key and the same request gets
@@ -40,8 +56,9 @@ export function createIdempotencyService({
         return { ...(await work()), replayed: false };
       }
       const requestHash = hashRequest(request);
-      if (!(await repository.claim(scope, key, requestHash))) {
-        const stored = await repository.find(scope, key);
+      const { lookup, sealer } = keyMaterial(scope, key);
+      if (!(await repository.claim(scope, lookup, requestHash))) {
+        const stored = await repository.find(scope, lookup);
         if (stored && stored.requestHash !== requestHash) {
           throw new HttpError(
             422,
@@ -55,25 +72,30 @@ export function createIdempotencyService({
             'IDEMPOTENCY_IN_PROGRESS',
           );
         }
-        return { statusCode: stored.statusCode ?? 200, body: stored.response as T, replayed: true };
+        const opened = stored.sealedResponse === null ? null : sealer.open(stored.sealedResponse);
+        if (opened === null) {
+          throw conflict(
+            'The stored answer for this Idempotency-Key cannot be read; use a new key',
+            'IDEMPOTENCY_ANSWER_UNREADABLE',
+          );
+        }
+        return {
+          statusCode: stored.statusCode ?? 200,
+          body: JSON.parse(opened) as T,
+          replayed: true,
+        };
       }
+      const complete = (statusCode: number, body: unknown) =>
+        repository.complete(scope, lookup, statusCode, sealer.seal(JSON.stringify(body)));
       try {
         const answer = await work();
-        await repository.complete(scope, key, answer.statusCode, answer.body);
+        await complete(answer.statusCode, answer.body);
         return { ...answer, replayed: false };
       } catch (error) {
         if (error instanceof HttpError && error.statusCode < 500) {
-          const body = {
-            statusCode: error.statusCode,
-            error: error.error,
-            message: error.message,
-            code: error.code,
-            details: error.details,
-            context: error.context,
-          };
-          await repository.complete(scope, key, error.statusCode, body);
+          await complete(error.statusCode, error.toBody());
         } else {
-          await repository.release(scope, key);
+          await repository.release(scope, lookup);
         }
         throw error;
       }

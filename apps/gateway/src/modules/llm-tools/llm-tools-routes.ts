@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { ErrorResponse, VapiToolResponse } from '@ehr-gateway/contracts';
+import { API_TAGS, ErrorResponse, VapiToolResponse } from '@ehr-gateway/contracts';
 
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../../lib/json-depth.js';
 import type { LlmToolsService } from './llm-tools-service.js';
 
 const NOT_JSON = Symbol('not-json');
@@ -20,6 +21,10 @@ export async function registerLlmToolsRoutes(app: FastifyInstance, service: LlmT
       'application/json',
       { parseAs: 'string' },
       (_request, body, done) => {
+        if (jsonNestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
+          done(null, { [NOT_JSON]: true });
+          return;
+        }
         try {
           done(null, JSON.parse(body as string));
         } catch {
@@ -30,15 +35,15 @@ export async function registerLlmToolsRoutes(app: FastifyInstance, service: LlmT
 
     scope.withTypeProvider<ZodTypeProvider>().route({
       method: 'POST',
-      url: '/llm/tools/query-healthcare-entities',
-      config: { source: 'llm-tools', acceptsVapiSecret: true },
+      url: '/tools/query-healthcare-entities',
+      config: { source: 'llm-tools', acceptsVapiSecret: true, acceptsAnyText: true },
       schema: {
         operationId: 'queryHealthcareEntitiesTool',
         summary:
           'Vapi tool-call webhook: find locations, departments and providers for a voice agent',
         description:
           'Accepts Vapi tool-call messages (toolCallList, toolWithToolCallList, toolCalls; arguments as an object or a JSON string) and the legacy function-call message. Authenticate with x-api-key or X-Vapi-Secret.',
-        tags: ['Voice agent tools'],
+        tags: [API_TAGS.voiceAgentTools],
         security: [{ apiKey: [] }, { vapiSecret: [] }],
         body: z.unknown(),
         response: { 200: VapiToolResponse, 401: ErrorResponse, 413: ErrorResponse },
@@ -46,7 +51,10 @@ export async function registerLlmToolsRoutes(app: FastifyInstance, service: LlmT
       handler: async (request) => {
         const body = request.body as Record<PropertyKey, unknown> | undefined;
         if (body && typeof body === 'object' && body[NOT_JSON]) {
-          return { results: [], error: 'The request body is not valid JSON' };
+          return {
+            results: [],
+            error: `The request body is not valid JSON nested at most ${MAX_JSON_DEPTH} levels deep`,
+          };
         }
         return service.handle(body);
       },

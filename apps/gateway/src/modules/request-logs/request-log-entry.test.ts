@@ -1,11 +1,18 @@
+import { randomBytes } from 'node:crypto';
+
 import { describe, expect, it } from 'vitest';
+
+import { createPayloadSealer } from '../../lib/payload-seal.js';
 
 import {
   buildLogEntry,
   REDACTED,
   redactHeaders,
   type CapturedExchange,
+  type CaptureOptions,
 } from './request-log-entry.js';
+
+const CAPTURE: CaptureOptions = { maxBodyBytes: 16_384, capture: 'masked', sealer: null };
 
 const exchange = (overrides: Partial<CapturedExchange> = {}): CapturedExchange => ({
   requestId: 'req-1',
@@ -51,7 +58,7 @@ describe('request log entry', () => {
           'x-absent': undefined,
         },
       }),
-      16_384,
+      CAPTURE,
     );
     const { headers } = requestDataOf(entry);
     expect(headers).toEqual({
@@ -79,17 +86,22 @@ describe('request log entry', () => {
   it('stores the endpoint without the query string, and the query separately', () => {
     const entry = buildLogEntry(
       exchange({
-        url: '/utility/validate-dob?dob=2000-01-01&secret=x',
-        query: { dob: '2000-01-01' },
+        url: '/utility/validate-dob?dob=2000-01-01&format=yyyy&secret=x',
+        query: { dob: '2000-01-01', format: 'yyyy', secret: 'x' },
       }),
-      16_384,
+      CAPTURE,
     );
     expect(entry.endpoint).toBe('/utility/validate-dob');
-    expect(requestDataOf(entry).query).toEqual({ dob: '2000-01-01' });
+    // The date of birth is patient data, the secret a credential; the format is neither.
+    expect(requestDataOf(entry).query).toEqual({
+      dob: '***',
+      format: 'yyyy',
+      secret: '[REDACTED]',
+    });
   });
 
   it('copies the exchange facts and rounds the response time to hundredths', () => {
-    const entry = buildLogEntry(exchange(), 16_384);
+    const entry = buildLogEntry(exchange(), CAPTURE);
     expect(entry).toMatchObject({
       request_id: 'req-1',
       timestamp: '2026-01-01T09:00:00.123456Z',
@@ -103,16 +115,16 @@ describe('request log entry', () => {
       error_stack: null,
     });
     expect(entry.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(buildLogEntry(exchange(), 16_384).id).not.toBe(entry.id);
+    expect(buildLogEntry(exchange(), CAPTURE).id).not.toBe(entry.id);
 
-    const anonymous = buildLogEntry(exchange({ apiKey: null, status: 401 }), 16_384);
+    const anonymous = buildLogEntry(exchange({ apiKey: null, status: 401 }), CAPTURE);
     expect(anonymous).toMatchObject({ api_key_id: null, api_key_name: null });
   });
 
   it('keeps a JSON response as parsed JSON', () => {
     const entry = buildLogEntry(
       exchange({ responsePayload: Buffer.from('{"patients":[{"id":1}],"total":1}') }),
-      16_384,
+      CAPTURE,
     );
     expect(responseDataOf(entry)).toEqual({ patients: [{ id: 1 }], total: 1 });
     expect(entry.response_truncated).toBe(false);
@@ -121,21 +133,24 @@ describe('request log entry', () => {
   it('keeps a non-JSON (or invalid JSON) response as text, and no response as null', () => {
     const text = buildLogEntry(
       exchange({ responsePayload: '<p>hi</p>', responseContentType: 'text/html' }),
-      16_384,
+      CAPTURE,
     );
     expect(responseDataOf(text)).toBe('<p>hi</p>');
 
-    const broken = buildLogEntry(exchange({ responsePayload: '{"oops' }), 16_384);
+    const broken = buildLogEntry(exchange({ responsePayload: '{"oops' }), CAPTURE);
     expect(responseDataOf(broken)).toBe('{"oops');
 
-    const none = buildLogEntry(exchange({ responsePayload: null, status: 204 }), 16_384);
+    const none = buildLogEntry(exchange({ responsePayload: null, status: 204 }), CAPTURE);
     expect(none.response_data).toBeNull();
     expect(none.response_truncated).toBe(false);
   });
 
   it('truncates an oversized response and marks it', () => {
     const big = JSON.stringify({ items: 'y'.repeat(500) });
-    const entry = buildLogEntry(exchange({ responsePayload: big }), 100);
+    const entry = buildLogEntry(exchange({ responsePayload: big }), {
+      ...CAPTURE,
+      maxBodyBytes: 100,
+    });
     expect(entry.response_truncated).toBe(true);
     const data = responseDataOf(entry);
     expect(typeof data).toBe('string');
@@ -145,17 +160,20 @@ describe('request log entry', () => {
   it('caps an oversized request body, and keeps a small one as is', () => {
     const small = buildLogEntry(
       exchange({ method: 'POST', body: { message: 'hello', data: [1, 2] } }),
-      100,
+      { ...CAPTURE, maxBodyBytes: 100 },
     );
     expect(requestDataOf(small).body).toEqual({ message: 'hello', data: [1, 2] });
 
     const body = { message: 'z'.repeat(1_000) };
-    const large = buildLogEntry(exchange({ method: 'POST', body }), 100);
+    const large = buildLogEntry(exchange({ method: 'POST', body }), {
+      ...CAPTURE,
+      maxBodyBytes: 100,
+    });
     const kept = requestDataOf(large).body;
     expect(kept).toBe(`${JSON.stringify(body).slice(0, 100)}… [truncated]`);
     expect(large.request_data.length).toBeLessThan(400);
 
-    const without = buildLogEntry(exchange({ body: undefined }), 100);
+    const without = buildLogEntry(exchange({ body: undefined }), { ...CAPTURE, maxBodyBytes: 100 });
     expect(requestDataOf(without).body).toBeNull();
   });
 
@@ -169,7 +187,7 @@ describe('request log entry', () => {
           message: 'Patient 7 not found',
         }),
       }),
-      16_384,
+      CAPTURE,
     );
     expect(entry.error_message).toBe('Patient 7 not found');
     expect(entry.error_stack).toBeNull();
@@ -177,14 +195,14 @@ describe('request log entry', () => {
     // A success that happens to carry a "message" field is not an error.
     const ok = buildLogEntry(
       exchange({ status: 200, responsePayload: JSON.stringify({ message: 'hello' }) }),
-      16_384,
+      CAPTURE,
     );
     expect(ok.error_message).toBeNull();
 
     // An error without a JSON message has no error message to show.
     const plain = buildLogEntry(
       exchange({ status: 502, responsePayload: 'Bad Gateway', responseContentType: 'text/plain' }),
-      16_384,
+      CAPTURE,
     );
     expect(plain.error_message).toBeNull();
   });
@@ -201,7 +219,7 @@ describe('request log entry', () => {
           message: 'The gateway could not complete the request. It has been logged.',
         }),
       }),
-      16_384,
+      CAPTURE,
     );
     expect(entry.error_message).toBe('connection reset by upstream');
     expect(entry.error_stack).toBe(failure.stack);
@@ -212,8 +230,64 @@ describe('request log entry', () => {
         status: 400,
         responsePayload: JSON.stringify({ statusCode: 400, message: 'dob: required' }),
       }),
-      16_384,
+      CAPTURE,
     );
     expect(handled.error_stack).toBeNull();
+  });
+});
+
+describe('request log entry by payload capture mode', () => {
+  const patientExchange = exchange({
+    method: 'POST',
+    url: '/aggregate/patient-with-appointment?source=mock&lastName=Wright',
+    query: { source: 'mock', lastName: 'Wright' },
+    body: {
+      patient: {
+        firstname: 'Linda',
+        lastname: 'Wright',
+        dob: '1980-02-02',
+        email: 'l@example.com',
+      },
+    },
+    responsePayload: JSON.stringify({ patient: { id: '1001', created: true } }),
+  });
+
+  it('metadata: keeps no bodies and masks the query', () => {
+    const entry = buildLogEntry(patientExchange, { ...CAPTURE, capture: 'metadata' });
+    expect(requestDataOf(entry)).toMatchObject({
+      query: { source: 'mock', lastName: '***' },
+      body: null,
+    });
+    expect(entry.response_data).toBeNull();
+    expect(entry.request_data_sealed).toBeNull();
+    expect(JSON.stringify(entry)).not.toMatch(/Linda|Wright|1980-02-02|l@example/);
+  });
+
+  it('masked: keeps the bodies with patient data masked and ids kept', () => {
+    const entry = buildLogEntry(patientExchange, CAPTURE);
+    expect(requestDataOf(entry).body).toEqual({
+      patient: { firstname: '***', lastname: '***', dob: '***', email: '***' },
+    });
+    expect(responseDataOf(entry)).toEqual({ patient: { id: '1001', created: true } });
+    expect(JSON.stringify(entry)).not.toMatch(/Linda|Wright|1980-02-02|l@example/);
+  });
+
+  it('full: keeps the masked bodies and a sealed copy only the key opens', () => {
+    const sealer = createPayloadSealer(randomBytes(32));
+    const entry = buildLogEntry(patientExchange, { ...CAPTURE, capture: 'full', sealer });
+    expect(entry.payload_capture).toBe('full');
+    const { request_data_sealed: sealed, ...rest } = entry;
+    expect(JSON.stringify(rest)).not.toMatch(/Linda|Wright|1980-02-02/);
+    expect(sealed).not.toMatch(/Linda/);
+    expect(JSON.parse(sealer.open(sealed!)!)).toMatchObject({
+      body: { patient: { firstname: 'Linda', dob: '1980-02-02' } },
+      query: { lastName: 'Wright' },
+    });
+  });
+
+  it('full without a key keeps the masked form only', () => {
+    const entry = buildLogEntry(patientExchange, { ...CAPTURE, capture: 'full', sealer: null });
+    expect(entry.payload_capture).toBe('masked');
+    expect(entry.request_data_sealed).toBeNull();
   });
 });

@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 
-import type { NewRequestLog } from '../../db/schema.js';
+import type { PayloadCapture } from '@ehr-gateway/contracts';
 
-/** Headers whose values are credentials; their values never reach the request log. */
-export const REDACTED_HEADERS = new Set([
-  'x-api-key',
-  'authorization',
-  'proxy-authorization',
-  'cookie',
-  'set-cookie',
-  'x-vapi-secret',
-]);
-export const REDACTED = '[REDACTED]';
+import type { NewRequestLog } from '../../db/schema.js';
+import type { PayloadSealer } from '../../lib/payload-seal.js';
+import { maskJson, maskText } from '../../lib/phi-masking.js';
+import { isCredentialHeader, REDACTED, redactQuery } from '../../lib/redaction.js';
+import { storableJson } from '../../lib/storable-text.js';
+
+export { REDACTED } from '../../lib/redaction.js';
 
 const MAX_ENDPOINT_LENGTH = 2000;
 const MAX_HEADER_VALUE_LENGTH = 1000;
@@ -44,41 +41,37 @@ export function redactHeaders(
     }
     const lower = name.toLowerCase();
     const text = Array.isArray(value) ? value.join(', ') : String(value);
-    safe[lower] = REDACTED_HEADERS.has(lower) ? REDACTED : text.slice(0, MAX_HEADER_VALUE_LENGTH);
+    safe[lower] = isCredentialHeader(lower) ? REDACTED : text.slice(0, MAX_HEADER_VALUE_LENGTH);
   }
   return safe;
 }
 
-/** Caps a JSON-able value at maxBytes of serialized text; past that it becomes a marked string. */
-function capValue(value: unknown, maxBytes: number): unknown {
+/** JSON text capped at maxBytes; past that a marked string of its beginning. */
+function capJson(value: unknown, maxBytes: number): { value: unknown; truncated: boolean } {
   if (value === undefined || value === null) {
-    return null;
+    return { value: null, truncated: false };
   }
   const text = JSON.stringify(value);
   if (text === undefined || Buffer.byteLength(text) <= maxBytes) {
-    return value;
+    return { value, truncated: false };
   }
-  return `${text.slice(0, maxBytes)}… [truncated]`;
+  return { value: `${text.slice(0, maxBytes)}… [truncated]`, truncated: true };
 }
 
-function captureResponse(
-  payload: string | Buffer | null,
-  contentType: string | undefined,
-  maxBytes: number,
-): { data: unknown; truncated: boolean } {
+/** The response as sent: parsed when it is JSON (whatever its size, so masking sees it whole). */
+function parseResponse(payload: string | Buffer | null, contentType: string | undefined): unknown {
   if (payload === null || payload.length === 0) {
-    return { data: null, truncated: false };
+    return null;
   }
   const text = typeof payload === 'string' ? payload : payload.toString('utf8');
-  const truncated = Buffer.byteLength(text) > maxBytes;
-  if (!truncated && contentType?.includes('json')) {
+  if (contentType?.includes('json')) {
     try {
-      return { data: JSON.parse(text), truncated };
+      return JSON.parse(text) as unknown;
     } catch {
       // Not valid JSON after all: keep it as text.
     }
   }
-  return { data: truncated ? `${text.slice(0, maxBytes)}… [truncated]` : text, truncated };
+  return text;
 }
 
 function errorMessageOf(status: number, response: unknown, failure: Error | undefined) {
@@ -94,13 +87,34 @@ function errorMessageOf(status: number, response: unknown, failure: Error | unde
   return null;
 }
 
-export function buildLogEntry(exchange: CapturedExchange, maxBodyBytes: number): NewRequestLog {
-  const response = captureResponse(
-    exchange.responsePayload,
-    exchange.responseContentType,
-    maxBodyBytes,
-  );
+export interface CaptureOptions {
+  maxBodyBytes: number;
+  /** How bodies are kept (the gateway config's payloadCapture). */
+  capture: PayloadCapture;
+  /** Seals the unmasked copy for full capture; without it full capture keeps the masked one only. */
+  sealer: PayloadSealer | null;
+}
+
+/**
+ * One request-log entry. Credentials are redacted always; patient data is masked before anything
+ * is stored (query, bodies, error message). Metadata capture keeps no bodies; masked keeps the
+ * masked ones; full also keeps the unmasked ones, sealed, for users with PHI access.
+ */
+export function buildLogEntry(exchange: CapturedExchange, options: CaptureOptions): NewRequestLog {
+  const { maxBodyBytes, sealer } = options;
+  const capture = options.capture === 'full' && !sealer ? 'masked' : options.capture;
+  const query = redactQuery(exchange.query ?? {});
+  const headers = redactHeaders(exchange.headers);
+  const response = parseResponse(exchange.responsePayload, exchange.responseContentType);
+  const keepsBodies = capture !== 'metadata';
+  const body = keepsBodies ? capJson(maskJson(exchange.body), maxBodyBytes) : null;
+  const responseData = keepsBodies ? capJson(maskJson(response), maxBodyBytes) : null;
   const [path = '/'] = exchange.url.split('?');
+  const errorMessage = errorMessageOf(exchange.status, response, exchange.failure);
+  const sealedCopy = (value: unknown) => {
+    const capped = capJson(value, maxBodyBytes).value;
+    return capped === null ? null : sealer!.seal(storableJson(capped));
+  };
   return {
     id: randomUUID(),
     request_id: exchange.requestId,
@@ -112,14 +126,17 @@ export function buildLogEntry(exchange: CapturedExchange, maxBodyBytes: number):
     source: exchange.source,
     api_key_id: exchange.apiKey?.id ?? null,
     api_key_name: exchange.apiKey?.name ?? null,
-    request_data: JSON.stringify({
-      query: exchange.query ?? {},
-      body: capValue(exchange.body, maxBodyBytes),
-      headers: redactHeaders(exchange.headers),
-    }),
-    response_data: response.data === null ? null : JSON.stringify(response.data),
-    response_truncated: response.truncated,
-    error_message: errorMessageOf(exchange.status, response.data, exchange.failure),
-    error_stack: exchange.failure?.stack ?? null,
+    payload_capture: capture,
+    request_data: storableJson({ query: maskJson(query), body: body?.value ?? null, headers }),
+    response_data:
+      responseData === null || responseData.value === null
+        ? null
+        : storableJson(responseData.value),
+    response_truncated: responseData?.truncated ?? false,
+    request_data_sealed:
+      capture === 'full' ? sealedCopy({ query, body: exchange.body ?? null, headers }) : null,
+    response_data_sealed: capture === 'full' ? sealedCopy(response) : null,
+    error_message: errorMessage === null ? null : maskText(errorMessage),
+    error_stack: exchange.failure?.stack ? maskText(exchange.failure.stack) : null,
   };
 }

@@ -1,6 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { NewRequestLog } from '../../db/schema.js';
+import { openRequestLogSpool } from './request-log-spool.js';
 import { createRequestLogWriter, type RequestLogWriterOptions } from './request-log-writer.js';
 
 const entry = (n: number): NewRequestLog => ({
@@ -86,7 +91,7 @@ describe('request log writer', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(db.insertMany).toHaveBeenCalledTimes(1);
     expect(db.calls[0]?.batch.map((e) => e.request_id)).toEqual(['req-1', 'req-2', 'req-3']);
-    expect(writer.health()).toEqual({ ok: true, buffered: 0, dropped: 0, lastError: null });
+    expect(writer.health()).toMatchObject({ ok: true, buffered: 0, dropped: 0, lastError: null });
 
     // Nothing left: the timer stops instead of polling an empty buffer.
     await vi.advanceTimersByTimeAsync(1_000);
@@ -148,7 +153,7 @@ describe('request log writer', () => {
       expect(call.batch).toEqual(sent);
     }
     expect(db.stored).toEqual(sent);
-    expect(writer.health()).toEqual({ ok: true, buffered: 0, dropped: 0, lastError: null });
+    expect(writer.health()).toMatchObject({ ok: true, buffered: 0, dropped: 0, lastError: null });
   });
 
   it('caps the retry delay at maxRetryDelayMs', async () => {
@@ -184,7 +189,7 @@ describe('request log writer', () => {
     db.failAlways(false);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(db.stored).toEqual(sent);
-    expect(writer.health()).toEqual({ ok: true, buffered: 0, dropped: 0, lastError: null });
+    expect(writer.health()).toMatchObject({ ok: true, buffered: 0, dropped: 0, lastError: null });
   });
 
   it('drops and counts entries beyond maxBuffered, keeping the oldest', async () => {
@@ -201,7 +206,7 @@ describe('request log writer', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(db.stored).toEqual(sent.slice(0, 5));
     // The count of dropped entries is kept; the writer is healthy again once it has room.
-    expect(writer.health()).toEqual({ ok: true, buffered: 0, dropped: 3, lastError: null });
+    expect(writer.health()).toMatchObject({ ok: true, buffered: 0, dropped: 3, lastError: null });
 
     writer.enqueue(entry(100));
     expect(writer.health()).toMatchObject({ buffered: 1, dropped: 3 });
@@ -230,7 +235,7 @@ describe('request log writer', () => {
     db.failAlways(false);
     await vi.advanceTimersByTimeAsync(100);
     expect(db.calls).toHaveLength(4);
-    expect(writer.health()).toEqual({ ok: true, buffered: 0, dropped: 0, lastError: null });
+    expect(writer.health()).toMatchObject({ ok: true, buffered: 0, dropped: 0, lastError: null });
   });
 
   it('flush() writes everything now, and returns without throwing when the database fails', async () => {
@@ -311,5 +316,127 @@ describe('request log writer', () => {
     const tries = db.calls.length;
     await vi.advanceTimersByTimeAsync(10_000);
     expect(db.calls).toHaveLength(tries);
+  });
+});
+
+describe('request log writer and entries the database refuses', () => {
+  /** A database that refuses any batch holding a row whose endpoint contains "poison". */
+  function pickyDatabase() {
+    const stored: NewRequestLog[] = [];
+    let attempts = 0;
+    const insertMany = async (batch: NewRequestLog[]) => {
+      attempts += 1;
+      if (batch.some((row) => row.endpoint.includes('poison') && row.request_data !== REDUCED)) {
+        throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+          code: '22021',
+        });
+      }
+      stored.push(...batch);
+    };
+    return { insertMany, stored, attempts: () => attempts };
+  }
+  const REDUCED = JSON.stringify({ query: {}, body: null, headers: {} });
+
+  it('splits a refused batch, stores every other entry and the poisoned one without its data', async () => {
+    const db = pickyDatabase();
+    const writer = createRequestLogWriter({ insertMany: db.insertMany, batchSize: 8 });
+    const batch = entries(8);
+    batch[5] = { ...batch[5]!, endpoint: '/utility/poison', request_data: '{"q":"x"}' };
+    batch.forEach((row) => writer.enqueue(row));
+    await writer.flush();
+
+    expect(db.stored.map((row) => row.request_id).sort()).toEqual(
+      batch.map((row) => row.request_id).sort(),
+    );
+    const poisoned = db.stored.find((row) => row.endpoint === '/utility/poison')!;
+    expect(poisoned.request_data).toBe(REDUCED);
+    expect(poisoned.error_message).toMatch(/^Request log entry stored without its data: 22021 /);
+    expect(writer.health()).toMatchObject({
+      ok: true,
+      buffered: 0,
+      dropped: 0,
+      reduced: 1,
+      lastDropReason: expect.stringContaining('invalid byte sequence'),
+    });
+    // log2(8) splits, not one write per entry.
+    expect(db.attempts()).toBeLessThanOrEqual(10);
+  });
+
+  it('retries a batch whole when the failure is the database, not a row', async () => {
+    const calls: number[] = [];
+    let down = true;
+    const writer = createRequestLogWriter({
+      insertMany: async (batch) => {
+        calls.push(batch.length);
+        if (down) {
+          throw Object.assign(new Error('Connection terminated unexpectedly'), {});
+        }
+      },
+      batchSize: 4,
+    });
+    entries(4).forEach((row) => writer.enqueue(row));
+    await writer.flush();
+    expect(calls).toEqual([4]);
+    expect(writer.health()).toMatchObject({ buffered: 4, reduced: 0, dropped: 0 });
+    down = false;
+    await writer.flush();
+    expect(calls).toEqual([4, 4]);
+    expect(writer.health()).toMatchObject({ buffered: 0 });
+  });
+});
+
+describe('request log writer with a spool on disk', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'ehrgw-spool-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('spools what the buffer cannot hold while the database is away, then writes it all in order', async () => {
+    const db = fakeDatabase();
+    db.failAlways(true);
+    const spool = await openRequestLogSpool(dir);
+    const writer = createRequestLogWriter({
+      insertMany: db.insertMany,
+      maxBuffered: 5,
+      batchSize: 4,
+      flushIntervalMs: 10,
+      maxRetryDelayMs: 20,
+      spool,
+    });
+    const sent = entries(12);
+    sent.forEach((row) => writer.enqueue(row));
+    await writer.flush();
+    expect(writer.health()).toMatchObject({ buffered: 5, spooled: 7, dropped: 0 });
+
+    db.failAlways(false);
+    await writer.flush();
+    expect(db.stored.map((row) => row.request_id)).toEqual(sent.map((row) => row.request_id));
+    expect(writer.health()).toMatchObject({ ok: true, buffered: 0, spooled: 0, dropped: 0 });
+    await writer.stop();
+  });
+
+  it('keeps what a stop could not write for the next start', async () => {
+    const down = fakeDatabase();
+    down.failAlways(true);
+    const first = createRequestLogWriter({
+      insertMany: down.insertMany,
+      spool: await openRequestLogSpool(dir),
+    });
+    const sent = entries(3);
+    sent.forEach((row) => first.enqueue(row));
+    await first.stop(50);
+    expect(first.health()).toMatchObject({ dropped: 0, buffered: 0, spooled: 3 });
+
+    const up = fakeDatabase();
+    const next = createRequestLogWriter({
+      insertMany: up.insertMany,
+      spool: await openRequestLogSpool(dir),
+    });
+    expect(next.health()).toMatchObject({ spooled: 3 });
+    await next.flush();
+    expect(up.stored.map((row) => row.request_id)).toEqual(sent.map((row) => row.request_id));
+    expect(next.health()).toMatchObject({ spooled: 0 });
+    await next.stop();
   });
 });

@@ -1,8 +1,10 @@
-import type { LogEntryDetail, LogEntrySummary, LogListQuery } from '@ehr-gateway/contracts';
-import { sql } from 'kysely';
+import type { LogEntrySummary, LogListQuery } from '@ehr-gateway/contracts';
+import { sql, type Selectable } from 'kysely';
 
 import type { Db } from '../../db/database.js';
-import type { NewRequestLog } from '../../db/schema.js';
+
+import type { NewRequestLog, RequestLogsTable } from '../../db/schema.js';
+import { escapeLike } from '../../lib/sql-text.js';
 
 const SUMMARY_COLUMNS = [
   'id',
@@ -15,15 +17,21 @@ const SUMMARY_COLUMNS = [
   'api_key_name',
 ] as const;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 const RETENTION_DELETE_BATCH = 10_000;
+const EMPTY_REQUEST_DATA = JSON.stringify({ query: {}, body: null, headers: {} });
+
+export type StoredLogEntry = Selectable<RequestLogsTable>;
 
 export function createRequestLogsRepository(db: Db) {
   return {
     async insertMany(entries: NewRequestLog[]): Promise<void> {
       if (entries.length > 0) {
-        await db.insertInto('request_logs').values(entries).execute();
+        // Entries replayed from the spool may already be in: their ids make the replay a no-op.
+        await db
+          .insertInto('request_logs')
+          .values(entries)
+          .onConflict((oc) => oc.column('id').doNothing())
+          .execute();
       }
     },
 
@@ -49,33 +57,42 @@ export function createRequestLogsRepository(db: Db) {
       }));
     },
 
-    async get(id: string): Promise<LogEntryDetail | undefined> {
-      const row = await db
-        .selectFrom('request_logs')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!row) {
-        return undefined;
+    async get(id: string): Promise<StoredLogEntry | undefined> {
+      return db.selectFrom('request_logs').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * Payload retention: entries older than the cutoff lose their bodies (masked and sealed) and
+     * keep their metadata; in bounded batches, through a partial index of entries still holding
+     * bodies, so each run touches only what is due.
+     */
+    async purgePayloadsOlderThan(cutoff: Date): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const result = await db
+          .updateTable('request_logs')
+          .set({
+            request_data: EMPTY_REQUEST_DATA,
+            response_data: null,
+            request_data_sealed: null,
+            response_data_sealed: null,
+            payload_purged: true,
+          })
+          .where('id', 'in', (eb) =>
+            eb
+              .selectFrom('request_logs')
+              .select('id')
+              .where('timestamp', '<', cutoff)
+              .where('payload_purged', '=', false)
+              .limit(RETENTION_DELETE_BATCH),
+          )
+          .executeTakeFirst();
+        const purged = Number(result.numUpdatedRows);
+        total += purged;
+        if (purged < RETENTION_DELETE_BATCH) {
+          return total;
+        }
       }
-      return {
-        id: row.id,
-        requestId: row.request_id,
-        timestamp: row.timestamp.toISOString(),
-        endpoint: row.endpoint,
-        method: row.method,
-        status: row.status,
-        responseTime: row.response_time_ms,
-        source: row.source,
-        apiKeyId: row.api_key_id,
-        apiKeyName: row.api_key_name,
-        requestData: row.request_data as LogEntryDetail['requestData'],
-        responseData: row.response_data ?? null,
-        responseTruncated: row.response_truncated,
-        error: row.error_message
-          ? { message: row.error_message, ...(row.error_stack ? { stack: row.error_stack } : {}) }
-          : null,
-      };
     },
 
     /** Deletes in bounded batches so retention never holds a long lock on a large table. */

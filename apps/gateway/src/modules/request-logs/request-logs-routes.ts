@@ -2,16 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 import {
+  API_TAGS,
   ErrorResponse,
   IdParams,
+  LogDetailQuery,
   LogEntryDetail,
   LogList,
   LogListQuery,
 } from '@ehr-gateway/contracts';
 
+import { auditContextOf } from '../audit/index.js';
 import type { RequestLogsService } from './request-logs-service.js';
 
-const tags = ['Admin: request logs'];
+const tags = [API_TAGS.adminRequestLogs];
 
 export function registerRequestLogsRoutes(app: FastifyInstance, service: RequestLogsService) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -19,6 +22,7 @@ export function registerRequestLogsRoutes(app: FastifyInstance, service: Request
   routes.route({
     method: 'GET',
     url: '/logs',
+    config: { permission: 'logs:read' },
     schema: {
       operationId: 'listRequestLogs',
       summary: 'Gateway requests, newest first',
@@ -32,13 +36,27 @@ export function registerRequestLogsRoutes(app: FastifyInstance, service: Request
   routes.route({
     method: 'GET',
     url: '/logs/:id',
+    config: { permission: 'logs:read' },
     schema: {
       operationId: 'getRequestLog',
       summary: 'One request with its request and response data',
       tags,
       params: IdParams,
-      response: { 200: LogEntryDetail, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+      querystring: LogDetailQuery,
+      response: {
+        200: LogEntryDetail,
+        400: ErrorResponse,
+        401: ErrorResponse,
+        403: ErrorResponse,
+        404: ErrorResponse,
+      },
     },
-    handler: async (request) => service.get(request.params.id),
+    handler: async (request) =>
+      service.get(
+        request.params.id,
+        request.admin!,
+        request.query.showPhi,
+        auditContextOf(request),
+      ),
   });
 }

@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-import { ErrorResponse, SmartSchedulingBody, SmartSchedulingResult } from '@ehr-gateway/contracts';
+import {
+  API_TAGS,
+  ErrorResponse,
+  SmartSchedulingBody,
+  SmartSchedulingResult,
+} from '@ehr-gateway/contracts';
 
-import { callContextOf } from '../ehr/ehr-client.js';
+import { callContextOf } from '../ehr/index.js';
 import type { SmartSchedulingService } from './smart-scheduling-service.js';
 
 export function registerSmartSchedulingRoutes(
@@ -12,14 +17,14 @@ export function registerSmartSchedulingRoutes(
 ) {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
-    url: '/aggregate/smart-scheduling',
+    url: '/smart-scheduling',
     config: { source: 'aggregation' },
     schema: {
       operationId: 'smartScheduling',
       summary: 'Understand a patient conversation and offer matching open slots',
       description:
         'messages (1–50, role and content) are required. The built-in analyser needs no network; when LLM_BASE_URL is set an OpenAI-compatible model is asked first and the built-in analyser takes over on any failure (see smartScheduling.analyzer).',
-      tags: ['Custom aggregation'],
+      tags: [API_TAGS.aggregation],
       security: [{ apiKey: [] }],
       body: SmartSchedulingBody,
       response: {

@@ -3,7 +3,6 @@ import type {
   ConversationAnalysis,
   ConversationMessage,
   Department,
-  EhrSource,
   OpenSlot,
   Provider,
   SmartSchedulingBody,
@@ -11,10 +10,9 @@ import type {
   Tenant,
   VoiceProvider,
 } from '@ehr-gateway/contracts';
-import { addDays, localDateTime, todayIn } from '@ehr-gateway/synthetic-practice';
+import { addDays, todayIn, wallClockIn } from '@ehr-gateway/calendar';
 
-import { listAllProviders, type EhrCallContext } from '../ehr/ehr-client.js';
-import type { EhrService } from '../ehr/ehr-service.js';
+import { listAllProviders, type EhrCallContext, type EhrModule } from '../ehr/index.js';
 
 export interface AnalyzerOutcome {
   analysis: ConversationAnalysis;
@@ -27,12 +25,11 @@ interface Deps {
     messages: ConversationMessage[],
     options: { now: Date; timezone?: string },
   ) => Promise<AnalyzerOutcome>;
-  ehr: EhrService;
+  ehr: Pick<EhrModule, 'forSource' | 'practiceIdFor'>;
   voiceConfig: {
     getTenant(id: number): Promise<Tenant>;
     listProviders(tenantId: number): Promise<VoiceProvider[]>;
   };
-  practiceIdFor: (source: EhrSource) => string;
   now?: () => Date;
 }
 
@@ -172,7 +169,6 @@ export function createSmartSchedulingService({
   analyze,
   ehr,
   voiceConfig,
-  practiceIdFor,
   now = () => new Date(),
 }: Deps) {
   return {
@@ -180,8 +176,8 @@ export function createSmartSchedulingService({
       const at = now();
       const tenant = await voiceConfig.getTenant(body.tenantId ?? 1);
       const source = body.source ?? tenant.ehrSource;
-      const practiceId = body.practiceId ?? tenant.practiceId ?? practiceIdFor(source);
-      const client = ehr.client(source);
+      const practiceId = body.practiceId ?? tenant.practiceId ?? ehr.practiceIdFor(source);
+      const client = ehr.forSource(source);
       const [{ departments }, providers, voiceProviders] = await Promise.all([
         client.listDepartments(practiceId, ctx),
         listAllProviders(client, practiceId, ctx),
@@ -260,7 +256,7 @@ export function createSmartSchedulingService({
       const first = availableSlots[0];
       const firstProvider = first ? providers.find((p) => p.id === first.providerId) : undefined;
       const firstLocal = first
-        ? localDateTime(new Date(first.startTime), department?.timezone ?? 'UTC')
+        ? wallClockIn(department?.timezone ?? 'UTC', new Date(first.startTime))
         : null;
 
       return {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-import { ErrorResponse, SystemInfo } from '@ehr-gateway/contracts';
+import { API_TAGS, ErrorResponse, SystemInfo } from '@ehr-gateway/contracts';
 
 import type { SystemService } from './system-service.js';
 
@@ -9,10 +9,11 @@ export function registerSystemRoutes(app: FastifyInstance, service: SystemServic
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'GET',
     url: '/system',
+    config: { permission: 'status:read' },
     schema: {
       operationId: 'getSystemInfo',
       summary: 'Deployment facts shown read-only in the console',
-      tags: ['Admin: status'],
+      tags: [API_TAGS.adminStatus],
       response: { 200: SystemInfo, 401: ErrorResponse },
     },
     handler: () => service.info(),

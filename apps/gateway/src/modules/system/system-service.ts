@@ -1,8 +1,7 @@
 import type { SystemInfo } from '@ehr-gateway/contracts';
 
 import { maskSecret } from '../../lib/secrets.js';
-import type { AthenaSettings } from '../ehr-status/ehr-status-service.js';
-import { isAthenaConfigured } from '../ehr-status/ehr-status-service.js';
+import { isAthenaConfigured, type AthenaSettings } from '../../config/settings.js';
 
 export function createSystemService(settings: {
   environment: string;

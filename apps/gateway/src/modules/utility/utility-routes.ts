@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 import {
+  API_TAGS,
   CorsCheck,
   DatetimeInfo,
   DatetimeQuery,
@@ -14,7 +15,7 @@ import {
 
 import type { UtilityService } from './utility-service.js';
 
-const tags = ['Utility'];
+const tags = [API_TAGS.utility];
 const config = { source: 'utility' as const };
 const security = [{ apiKey: [] }];
 const errors = { 400: ErrorResponse, 401: ErrorResponse };
@@ -24,7 +25,7 @@ export function registerUtilityRoutes(app: FastifyInstance, service: UtilityServ
 
   routes.route({
     method: 'GET',
-    url: '/utility/validate-dob',
+    url: '/validate-dob',
     config,
     schema: {
       operationId: 'validateDob',
@@ -39,7 +40,7 @@ export function registerUtilityRoutes(app: FastifyInstance, service: UtilityServ
 
   routes.route({
     method: 'GET',
-    url: '/utility/datetime',
+    url: '/datetime',
     config,
     schema: {
       operationId: 'getDatetime',
@@ -54,7 +55,7 @@ export function registerUtilityRoutes(app: FastifyInstance, service: UtilityServ
 
   routes.route({
     method: 'GET',
-    url: '/utility/cors-check',
+    url: '/cors-check',
     config,
     schema: {
       operationId: 'checkCors',
@@ -68,7 +69,7 @@ export function registerUtilityRoutes(app: FastifyInstance, service: UtilityServ
 
   routes.route({
     method: 'POST',
-    url: '/utility/test',
+    url: '/test',
     config,
     schema: {
       operationId: 'testEcho',

@@ -1,6 +1,8 @@
 import type { CorsCheck, DatetimeInfo, DobValidation, TestEcho } from '@ehr-gateway/contracts';
 import { differenceInYears, format as formatDate } from 'date-fns';
 
+import { lastDayOfMonth, readTypedDate, toUsDate } from '@ehr-gateway/calendar';
+
 import type { CorsPolicy } from '../../lib/cors-policy.js';
 import { validationError } from '../../lib/http-errors.js';
 
@@ -24,20 +26,6 @@ const LOCAL_TIMEZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
-type ParsedDate = { year: number; month: number; day: number };
-
-function parseDob(input: string): ParsedDate | string {
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(input);
-  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(input);
-  if (iso) {
-    return { year: Number(iso[1]), month: Number(iso[2]), day: Number(iso[3]) };
-  }
-  if (us) {
-    return { year: Number(us[3]), month: Number(us[1]), day: Number(us[2]) };
-  }
-  return 'Unrecognised date format: use YYYY-MM-DD or MM/DD/YYYY';
-}
-
 export function validateDob(input: string, now: Date): DobValidation {
   const invalid = (reason: string): DobValidation => ({
     input,
@@ -47,15 +35,15 @@ export function validateDob(input: string, now: Date): DobValidation {
     age: null,
     reason,
   });
-  const parsed = parseDob(input);
-  if (typeof parsed === 'string') {
-    return invalid(parsed);
+  const parsed = readTypedDate(input);
+  if (!parsed) {
+    return invalid('Unrecognised date format: use YYYY-MM-DD or MM/DD/YYYY');
   }
   const { year, month, day } = parsed;
   if (month < 1 || month > 12) {
     return invalid(`There is no month ${month}: months run from 1 to 12`);
   }
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const daysInMonth = Number(lastDayOfMonth(year, month).slice(8));
   if (day < 1 || day > daysInMonth) {
     return invalid(`${MONTH_NAMES[month - 1]} ${year} has no day ${day}`);
   }
@@ -67,11 +55,12 @@ export function validateDob(input: string, now: Date): DobValidation {
   if (year < EARLIEST_BIRTH_YEAR) {
     return invalid(`Date of birth is before ${EARLIEST_BIRTH_YEAR}`);
   }
+  const isoDate = `${year}-${pad(month)}-${pad(day)}`;
   return {
     input,
     valid: true,
-    isoDate: `${year}-${pad(month)}-${pad(day)}`,
-    athenaDate: `${pad(month)}/${pad(day)}/${year}`,
+    isoDate,
+    athenaDate: toUsDate(isoDate),
     age: differenceInYears(today, birth),
     reason: null,
   };

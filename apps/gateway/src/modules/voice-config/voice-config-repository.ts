@@ -12,6 +12,7 @@ import {
 import type { MatchType } from '@ehr-gateway/contracts';
 
 import type { Db } from '../../db/database.js';
+
 import type {
   AppointmentTypesTable,
   Database,
@@ -23,6 +24,7 @@ import type {
   VisitReasonsTable,
 } from '../../db/schema.js';
 import type { VoiceConfigSeed } from './voice-config-seed.js';
+import { escapeLike } from '../../lib/sql-text.js';
 
 export type TenantRow = Selectable<TenantsTable>;
 export type LocationRow = Selectable<LocationsTable>;
@@ -67,8 +69,6 @@ export interface SearchOptions {
 }
 
 export type Scored<T> = T & { match_score: number };
-
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 type Executor = Db | Transaction<Database>;
 

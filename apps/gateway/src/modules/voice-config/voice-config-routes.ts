@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import {
+  API_TAGS,
   CreateLocationBody,
   CreateTenantBody,
   CreateVisitReasonBody,
@@ -40,11 +41,11 @@ import {
   VoiceProviderList,
 } from '@ehr-gateway/contracts';
 
-import { callContextOf } from '../ehr/ehr-client.js';
+import { callContextOf } from '../ehr/index.js';
 import type { TenantTable } from './voice-config-repository.js';
 import type { VoiceConfigService } from './voice-config-service.js';
 
-const tags = ['Voice config'];
+const tags = [API_TAGS.voiceConfig];
 const security = [{ apiKey: [] }];
 const config = { source: 'voice-config' as const };
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
@@ -79,7 +80,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
 
   routes.route({
     method: 'GET',
-    url: '/voice-config/tenants',
+    url: '/tenants',
     config,
     schema: {
       operationId: 'listVoiceConfigTenants',
@@ -96,7 +97,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
 
   routes.route({
     method: 'POST',
-    url: '/voice-config/tenants',
+    url: '/tenants',
     config,
     schema: {
       operationId: 'createVoiceConfigTenant',
@@ -112,7 +113,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
 
   routes.route({
     method: 'GET',
-    url: '/voice-config/tenants/:id',
+    url: '/tenants/:id',
     config,
     schema: {
       operationId: 'getVoiceConfigTenant',
@@ -127,7 +128,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
 
   routes.route({
     method: 'PATCH',
-    url: '/voice-config/tenants/:id',
+    url: '/tenants/:id',
     config,
     schema: {
       operationId: 'updateVoiceConfigTenant',
@@ -143,7 +144,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
 
   routes.route({
     method: 'DELETE',
-    url: '/voice-config/tenants/:id',
+    url: '/tenants/:id',
     config,
     schema: {
       operationId: 'deactivateVoiceConfigTenant',
@@ -166,7 +167,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
    * generic here), so the handlers cast what the schemas have already validated.
    */
   const entryRoutes = <C extends z.ZodType, U extends z.ZodType>(entry: EntryRoutes<C, U>) => {
-    const url = `/voice-config/${entry.path}`;
+    const url = `/${entry.path}`;
     app.route({
       method: 'GET',
       url,
@@ -231,7 +232,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
         response: { 204: z.null(), ...errors },
       },
       handler: async (request, reply) => {
-        await service.deactivate(entry.table, (request.params as Id).id);
+        await service.entries.deactivate(entry.table, (request.params as Id).id);
         return reply.code(204).send(null);
       },
     });
@@ -249,10 +250,10 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
     createBody: CreateLocationBody,
     updateBody: UpdateLocationBody,
     list: async (tenantId, includeInactive) => ({
-      locations: await service.listLocations(tenantId, { includeInactive }),
+      locations: await service.entries.locations.list(tenantId, { includeInactive }),
     }),
-    create: (body) => service.createLocation(body),
-    update: (id, body) => service.updateLocation(id, body),
+    create: (body) => service.entries.locations.create(body),
+    update: (id, body) => service.entries.locations.update(id, body),
   });
 
   entryRoutes({
@@ -267,10 +268,10 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
     createBody: CreateVoiceDepartmentBody,
     updateBody: UpdateVoiceDepartmentBody,
     list: async (tenantId, includeInactive) => ({
-      departments: await service.listDepartments(tenantId, { includeInactive }),
+      departments: await service.entries.departments.list(tenantId, { includeInactive }),
     }),
-    create: (body) => service.createDepartment(body),
-    update: (id, body) => service.updateDepartment(id, body),
+    create: (body) => service.entries.departments.create(body),
+    update: (id, body) => service.entries.departments.update(id, body),
   });
 
   entryRoutes({
@@ -285,10 +286,10 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
     createBody: CreateVoiceProviderBody,
     updateBody: UpdateVoiceProviderBody,
     list: async (tenantId, includeInactive) => ({
-      providers: await service.listProviders(tenantId, { includeInactive }),
+      providers: await service.entries.providers.list(tenantId, { includeInactive }),
     }),
-    create: (body) => service.createProvider(body),
-    update: (id, body) => service.updateProvider(id, body),
+    create: (body) => service.entries.providers.create(body),
+    update: (id, body) => service.entries.providers.update(id, body),
   });
 
   entryRoutes({
@@ -303,10 +304,10 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
     createBody: CreateVoiceAppointmentTypeBody,
     updateBody: UpdateVoiceAppointmentTypeBody,
     list: async (tenantId, includeInactive) => ({
-      appointmentTypes: await service.listAppointmentTypes(tenantId, { includeInactive }),
+      appointmentTypes: await service.entries.appointmentTypes.list(tenantId, { includeInactive }),
     }),
-    create: (body) => service.createAppointmentType(body),
-    update: (id, body) => service.updateAppointmentType(id, body),
+    create: (body) => service.entries.appointmentTypes.create(body),
+    update: (id, body) => service.entries.appointmentTypes.update(id, body),
   });
 
   entryRoutes({
@@ -321,10 +322,10 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
     createBody: CreateVisitReasonBody,
     updateBody: UpdateVisitReasonBody,
     list: async (tenantId, includeInactive) => ({
-      visitReasons: await service.listVisitReasons(tenantId, { includeInactive }),
+      visitReasons: await service.entries.visitReasons.list(tenantId, { includeInactive }),
     }),
-    create: (body) => service.createVisitReason(body),
-    update: (id, body) => service.updateVisitReason(id, body),
+    create: (body) => service.entries.visitReasons.create(body),
+    update: (id, body) => service.entries.visitReasons.update(id, body),
   });
 
   // The tenant's EHR data, each entry next to the voice-config entry mapped to it
@@ -334,7 +335,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
 
   routes.route({
     method: 'GET',
-    url: '/voice-config/ehr/departments',
+    url: '/ehr/departments',
     config,
     schema: {
       operationId: 'listVoiceConfigEhrDepartments',
@@ -351,7 +352,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
 
   routes.route({
     method: 'GET',
-    url: '/voice-config/ehr/appointment-types',
+    url: '/ehr/appointment-types',
     config,
     schema: {
       operationId: 'listVoiceConfigEhrAppointmentTypes',
@@ -369,7 +370,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
 
   routes.route({
     method: 'GET',
-    url: '/voice-config/ehr/providers',
+    url: '/ehr/providers',
     config,
     schema: {
       operationId: 'listVoiceConfigEhrProviders',
@@ -388,7 +389,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
 
   routes.route({
     method: 'GET',
-    url: '/voice-config/global-config/:key',
+    url: '/global-config/:key',
     config,
     schema: {
       operationId: 'getVoiceConfigGlobalConfig',
@@ -403,7 +404,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
 
   routes.route({
     method: 'POST',
-    url: '/voice-config/global-config',
+    url: '/global-config',
     config,
     schema: {
       operationId: 'setVoiceConfigGlobalConfig',
@@ -420,7 +421,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
 
   routes.route({
     method: 'POST',
-    url: '/voice-config/query',
+    url: '/query',
     config,
     schema: {
       operationId: 'queryVoiceConfig',

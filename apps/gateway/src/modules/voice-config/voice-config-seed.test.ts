@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { createPractice } from '@ehr-gateway/synthetic-practice';
 
-import { escapeLike, uniqueViolation } from './voice-config-repository.js';
+import { uniqueViolation } from './voice-config-repository.js';
 import { demoSeed } from './voice-config-seed.js';
 
 describe('demoSeed', () => {
@@ -85,11 +85,6 @@ describe('demoSeed', () => {
 });
 
 describe('repository helpers', () => {
-  it('escapes LIKE wildcards and the escape character', () => {
-    expect(escapeLike('100%_off\\')).toBe('100\\%\\_off\\\\');
-    expect(escapeLike('plain')).toBe('plain');
-  });
-
   it('recognises a unique violation and names its index', () => {
     expect(uniqueViolation({ code: '23505', constraint: 'locations_tenant_name_idx' })).toBe(
       'locations_tenant_name_idx',

@@ -1,5 +1,5 @@
 import { DEFAULT_TENANT_ID, type EhrSource } from '@ehr-gateway/contracts';
-import type { Practice } from '@ehr-gateway/synthetic-practice';
+import { createPractice, type Practice } from '@ehr-gateway/synthetic-practice';
 
 /** What a fresh database starts with: one tenant mapped to an EHR practice. */
 export interface VoiceConfigSeed {
@@ -83,7 +83,7 @@ const GLOBAL_CONFIG: VoiceConfigSeed['globalConfig'] = [
  * EHR id), every provider and appointment type (with EHR ids), and common visit reasons.
  * practiceId null means "the practice the gateway config names".
  */
-export function demoSeed(practice: Practice): VoiceConfigSeed {
+export function demoSeed(practice: Practice = createPractice()): VoiceConfigSeed {
   const departmentName = (id: number) =>
     DEPARTMENT_NAMES[id]?.name ?? practice.department(id)?.name ?? `Department ${id}`;
   const typeNames = new Set(practice.appointmentTypes.map((type) => type.name));

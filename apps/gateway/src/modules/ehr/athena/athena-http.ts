@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
+import { exponentialBackoffMs, sleep as defaultSleep } from '../../../lib/timing.js';
 import type { EhrCallContext } from '../ehr-client.js';
 import type { CircuitBreaker } from './circuit-breaker.js';
 
@@ -38,6 +39,13 @@ export interface AthenaHttpOptions {
   maxRetryDelayMs?: number;
   /** A token is renewed this long before athena says it expires. */
   tokenRefreshMarginMs?: number;
+  /**
+   * The longest one gateway call may spend on athena, retries included: a wait that would end
+   * past it (a long Retry-After) is not waited for; the caller gets the 503 at once.
+   */
+  deadlineMs?: number;
+  /** How long a refused token request is remembered, so callers do not each ask again. */
+  credentialFailureCacheMs?: number;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -112,8 +120,10 @@ export function createAthenaHttp(options: AthenaHttpOptions) {
     baseRetryDelayMs = 250,
     maxRetryDelayMs = 10_000,
     tokenRefreshMarginMs = 60_000,
+    deadlineMs = 20_000,
+    credentialFailureCacheMs = 15_000,
     fetch: fetchFn = fetch,
-    sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+    sleep = defaultSleep,
     random = Math.random,
     now = Date.now,
     onOutcome,
@@ -122,6 +132,8 @@ export function createAthenaHttp(options: AthenaHttpOptions) {
 
   let token: { value: string; renewAt: number } | null = null;
   let pendingToken: Promise<string> | null = null;
+  /** A refused token request, answered again without asking athena until `until`. */
+  let refusedToken: { error: AthenaError; until: number } | null = null;
 
   async function timedFetch(
     url: string,
@@ -193,14 +205,31 @@ export function createAthenaHttp(options: AthenaHttpOptions) {
     return accessToken;
   }
 
-  /** A valid token; concurrent callers share one token request. */
+  /**
+   * A valid token; concurrent callers share one token request, and a refusal (wrong credentials,
+   * too many token requests) is shared for a while too instead of being asked again per call.
+   */
   function getToken(ctx: EhrCallContext): Promise<string> {
     if (token && now() < token.renewAt) {
       return Promise.resolve(token.value);
     }
-    pendingToken ??= requestToken(ctx).finally(() => {
-      pendingToken = null;
-    });
+    if (refusedToken && now() < refusedToken.until) {
+      return Promise.reject(refusedToken.error);
+    }
+    pendingToken ??= requestToken(ctx)
+      .catch((error: unknown) => {
+        if (
+          error instanceof AthenaError &&
+          (error.kind === 'credentials' || error.kind === 'rate-limited')
+        ) {
+          const holdMs = Math.max(credentialFailureCacheMs, (error.retryAfterSeconds ?? 0) * 1000);
+          refusedToken = { error, until: now() + holdMs };
+        }
+        throw error;
+      })
+      .finally(() => {
+        pendingToken = null;
+      });
     return pendingToken;
   }
 
@@ -209,7 +238,7 @@ export function createAthenaHttp(options: AthenaHttpOptions) {
       return Math.min(maxRetryDelayMs, retryAfter * 1000);
     }
     // Full jitter: a random wait up to the exponential ceiling.
-    return Math.floor(random() * Math.min(maxRetryDelayMs, baseRetryDelayMs * 2 ** attempt));
+    return Math.floor(random() * exponentialBackoffMs(attempt, baseRetryDelayMs, maxRetryDelayMs));
   }
 
   function fail(error: AthenaError, countsAgainstBreaker: boolean): never {
@@ -266,6 +295,7 @@ export function createAthenaHttp(options: AthenaHttpOptions) {
         onOutcome?.({ ok: false, error });
         throw error;
       }
+      const deadline = now() + deadlineMs;
       for (let retry = 0; ; retry += 1) {
         let response: Response;
         try {
@@ -281,8 +311,14 @@ export function createAthenaHttp(options: AthenaHttpOptions) {
           response.status === 403 && typeof body === 'string' && /over\s*qps/i.test(body);
         if (RETRYABLE_STATUSES.has(response.status) || overQps) {
           const retryAfter = retryAfterSeconds(response.headers.get('retry-after'), now());
-          if (retry < maxRetries) {
-            await sleep(backoffMs(retry, retryAfter));
+          const wait = backoffMs(retry, retryAfter);
+          // A Retry-After beyond our own retry ceiling or past the call's deadline is answered
+          // now, passing athena's Retry-After on, rather than holding the caller.
+          const worthWaiting =
+            (retryAfter === undefined || retryAfter * 1000 <= maxRetryDelayMs) &&
+            now() + wait < deadline;
+          if (retry < maxRetries && worthWaiting) {
+            await sleep(wait);
             continue;
           }
           const throttled = response.status === 429 || overQps;

@@ -10,7 +10,7 @@ import type {
   Provider,
   ReferringProvider,
 } from '@ehr-gateway/contracts';
-import { zonedIso, zonedIsoAfter } from '@ehr-gateway/synthetic-practice';
+import { zonedIso, zonedIsoAfter } from '@ehr-gateway/calendar';
 
 import { bool, fromAthenaDate, fromAthenaTime, num, str, type Wire } from './athena-wire.js';
 

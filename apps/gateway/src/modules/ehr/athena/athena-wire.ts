@@ -3,6 +3,8 @@
  * "true"/"false" or real booleans, dates as mm/dd/yyyy. These helpers read any of them.
  */
 
+import { fromUsDate, toUsDate } from '@ehr-gateway/calendar';
+
 export type Wire = Record<string, unknown>;
 
 export function str(value: unknown): string | null {
@@ -38,23 +40,14 @@ export function bool(value: unknown): boolean | null {
   return null;
 }
 
-/** mm/dd/yyyy → YYYY-MM-DD; null when it is not a real date. */
+/** athena's mm/dd/yyyy (possibly followed by a time) → YYYY-MM-DD; null when not a real date. */
 export function fromAthenaDate(value: unknown): string | null {
   const text = str(value);
-  const match = text ? /^(\d{1,2})\/(\d{1,2})\/(\d{4})/.exec(text) : null;
-  if (!match) {
-    return null;
-  }
-  const iso = `${match[3]}-${match[1]!.padStart(2, '0')}-${match[2]!.padStart(2, '0')}`;
-  const date = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(iso) ? iso : null;
+  return text === null ? null : fromUsDate(text);
 }
 
 /** YYYY-MM-DD → mm/dd/yyyy. */
-export function toAthenaDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-');
-  return `${month}/${day}/${year}`;
-}
+export const toAthenaDate = toUsDate;
 
 /** HH:MM (24h); tolerates H:MM and seconds. */
 export function fromAthenaTime(value: unknown): string | null {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 
 import type { Db } from '../../../db/database.js';
 import type { MockPatientsTable, MockSlotBookingsTable } from '../../../db/schema.js';
+import { escapeLike } from '../../../lib/sql-text.js';
 
 export type StoredPatient = Omit<MockPatientsTable, 'id' | 'created_at'> & { id: number };
 export type StoredBooking = Omit<MockSlotBookingsTable, 'updated_at'>;
@@ -16,8 +17,6 @@ const BOOKING_COLUMNS = [
   'status',
   'notes',
 ] as const;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 export function createMockEhrRepository(db: Db) {
   return {
@@ -87,6 +86,20 @@ export function createMockEhrRepository(db: Db) {
         .selectFrom('mock_slot_bookings')
         .select(BOOKING_COLUMNS)
         .where('patient_id', '=', patientId)
+        .execute();
+    },
+
+    /** Patients registered at or after a time, for the in-memory fallback (see mock-ehr-mirror.ts). */
+    async patientsCreatedSince(since: Date): Promise<Array<StoredPatient & { created_at: Date }>> {
+      return db.selectFrom('mock_patients').selectAll().where('created_at', '>=', since).execute();
+    },
+
+    /** Bookings and cancellations changed at or after a time, for the in-memory fallback. */
+    async bookingsChangedSince(since: Date): Promise<Array<StoredBooking & { updated_at: Date }>> {
+      return db
+        .selectFrom('mock_slot_bookings')
+        .select([...BOOKING_COLUMNS, 'updated_at'])
+        .where('updated_at', '>=', since)
         .execute();
     },
 

@@ -8,13 +8,10 @@ import type {
   PatientDetail,
   Provider,
 } from '@ehr-gateway/contracts';
+import { addDays, todayIn, zonedInstant, zonedIso, zonedIsoAfter } from '@ehr-gateway/calendar';
 import {
-  addDays,
   BOOKING_WINDOW_DAYS,
-  todayIn,
-  zonedInstant,
-  zonedIso,
-  zonedIsoAfter,
+  createPractice,
   type Practice,
   type Slot,
   type Patient as SeedPatient,
@@ -25,7 +22,8 @@ import type { EhrClient } from '../ehr-client.js';
 import type { MockEhrRepository, StoredBooking, StoredPatient } from './mock-ehr-repository.js';
 
 interface Deps {
-  practice: Practice;
+  /** The synthetic practice served; the default seed's unless a test brings its own. */
+  practice?: Practice;
   repository: MockEhrRepository;
   /** The practice id the Mock EHR answers for: the gateway config's practiceId. */
   practiceId: () => string;
@@ -88,7 +86,7 @@ const byName = (a: PatientDetail, b: PatientDetail) =>
  * in the database so they survive restarts and are shared by every gateway instance.
  */
 export function createMockEhr({
-  practice,
+  practice = createPractice(),
   repository,
   practiceId,
   now = () => new Date(),

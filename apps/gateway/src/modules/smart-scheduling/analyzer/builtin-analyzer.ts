@@ -4,7 +4,7 @@ import type {
   SchedulingIntent,
 } from '@ehr-gateway/contracts';
 
-import { todayIn, type Today } from './calendar.js';
+import { todayIn, type Today } from './today.js';
 import { readConversation } from './conversation.js';
 import { detectDates } from './detect-dates.js';
 import { detectIntent } from './detect-intent.js';

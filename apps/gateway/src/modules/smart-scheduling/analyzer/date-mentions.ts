@@ -1,6 +1,7 @@
+import { addDays, calendarDate, weekday, type IsoDate } from '@ehr-gateway/calendar';
 import * as chrono from 'chrono-node';
 
-import { addDays, isoDate, weekdayOf, type IsoDate, type Today } from './calendar.js';
+import { type Today } from './today.js';
 import {
   customMentions,
   weekContaining,
@@ -57,7 +58,7 @@ function chronoSide(
   if (!dayKnown && !weekdayOnly) {
     return null;
   }
-  let date = isoDate(
+  let date = calendarDate(
     components.get('year') ?? 0,
     components.get('month') ?? 1,
     components.get('day') ?? 1,
@@ -73,7 +74,7 @@ function chronoSide(
     if (/^last\b/.test(bare)) {
       date = addDays(date, -7);
     } else if (!/^(?:this|next|coming)\b/.test(bare)) {
-      bareWeekday = weekdayOf(date);
+      bareWeekday = weekday(date);
       // Said on a Monday, "Monday" means next Monday.
       date = date === today.date ? addDays(date, 7) : date;
     }

@@ -1,12 +1,11 @@
 import {
   addDays,
-  isoDate,
+  calendarDate,
   lastDayOfMonth,
   mondayOf,
-  thanksgiving,
   type IsoDate,
-  type Today,
-} from './calendar.js';
+} from '@ehr-gateway/calendar';
+import { thanksgiving, type Today } from './today.js';
 
 /**
  * Patients' own ways of naming a span of days ("next week", "mid December", "in two weeks",
@@ -128,8 +127,8 @@ function monthSpan(
   const currentMonth = Number(today.date.slice(5, 7));
   const resolvedYear = year ?? (month < currentMonth ? thisYear + 1 : thisYear);
   const [first, last] = monthPart(resolvedYear, month, part);
-  const startDate = isoDate(resolvedYear, month, first);
-  const endDate = isoDate(resolvedYear, month, last);
+  const startDate = calendarDate(resolvedYear, month, first);
+  const endDate = calendarDate(resolvedYear, month, last);
   if (endDate < today.date) {
     return year === undefined && month === currentMonth
       ? monthSpan(today, month, part, resolvedYear + 1)
@@ -148,15 +147,15 @@ function holidaySpan(today: Today, name: string): Span {
       return thanksgiving(y);
     }
     if (/christmas eve/.test(name)) {
-      return isoDate(y, 12, 24);
+      return calendarDate(y, 12, 24);
     }
     if (/christmas|xmas/.test(name)) {
-      return isoDate(y, 12, 25);
+      return calendarDate(y, 12, 25);
     }
     if (/new year'?s eve/.test(name)) {
-      return isoDate(y, 12, 31);
+      return calendarDate(y, 12, 31);
     }
-    return isoDate(y + 1, 1, 1);
+    return calendarDate(y + 1, 1, 1);
   };
   const date = dateIn(year) >= today.date ? dateIn(year) : dateIn(year + 1);
   return { startDate: date, endDate: date, kind: 'holiday' };
@@ -168,7 +167,7 @@ function nextDayOfMonth(today: Today, day: number): Span | null {
   let month = Number(today.date.slice(5, 7));
   for (let tries = 0; tries < 3; tries += 1) {
     const last = Number(lastDayOfMonth(year, month).slice(8));
-    const date = day <= last ? isoDate(year, month, day) : null;
+    const date = day <= last ? calendarDate(year, month, day) : null;
     if (date !== null && date >= today.date) {
       return { startDate: date, endDate: date, kind: 'day' };
     }
@@ -191,7 +190,7 @@ const CUSTOM: Array<{ pattern: RegExp; resolve: (m: RegExpExecArray, t: Today) =
       const month = Number(t.date.slice(5, 7));
       const endDate =
         m[1] === 'year'
-          ? isoDate(year, 12, 31)
+          ? calendarDate(year, 12, 31)
           : m[1] === 'month'
             ? lastDayOfMonth(year, month)
             : addDays(mondayOf(t.date), 4);

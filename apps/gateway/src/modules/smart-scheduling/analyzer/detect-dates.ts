@@ -1,6 +1,7 @@
+import { addDays, daysBetween, mondayOf } from '@ehr-gateway/calendar';
 import type { DatePreference, SchedulingIntent, Urgency } from '@ehr-gateway/contracts';
 
-import { addDays, daysBetween, mondayOf, type Today } from './calendar.js';
+import { type Today } from './today.js';
 import type { Conversation, Turn } from './conversation.js';
 import { findDateMentions, type DateMention } from './date-mentions.js';
 

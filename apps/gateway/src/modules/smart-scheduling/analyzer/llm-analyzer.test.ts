@@ -192,11 +192,9 @@ describe('LLM analyser', () => {
     respond = () => {
       // Never answer: the client's deadline must end the wait.
     };
-    const started = Date.now();
-
+    // Were the deadline not enforced, this would wait until the test runner gives up.
     const result = await analyzeWithFallback(MESSAGES, OPTIONS, llm(300));
 
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(result.analyzer).toEqual({
       kind: 'built-in',
       model: null,

@@ -2,7 +2,7 @@ import { ConversationAnalysis, type ConversationMessage } from '@ehr-gateway/con
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 
 import { analyzeConversation, type AnalyzeOptions } from './builtin-analyzer.js';
-import { todayIn, type Today } from './calendar.js';
+import { todayIn, type Today } from './today.js';
 import { analysisJsonSchema, conversationPrompt, systemPrompt } from './llm-prompt.js';
 import { KNOWN_SPECIALTIES } from './specialty-vocabulary.js';
 

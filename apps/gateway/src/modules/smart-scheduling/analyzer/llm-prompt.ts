@@ -1,7 +1,8 @@
+import { weekday } from '@ehr-gateway/calendar';
 import { ConversationAnalysis, type ConversationMessage } from '@ehr-gateway/contracts';
 import { z } from 'zod';
 
-import { weekdayOf, type Today } from './calendar.js';
+import { type Today } from './today.js';
 import { OTHER_SPECIALTIES, PRACTICE_SPECIALTIES } from './specialty-vocabulary.js';
 
 const WEEKDAY_NAMES = [
@@ -49,7 +50,7 @@ export function systemPrompt(today: Today, timezone: string): string {
   return [
     "You analyse a conversation between a patient and a medical practice's scheduling assistant.",
     'Answer with one JSON object that follows the given schema exactly; no other text.',
-    `Today is ${WEEKDAY_NAMES[weekdayOf(today.date)]} ${today.date}, ${String(today.hour).padStart(2, '0')}:${String(today.minute).padStart(2, '0')} in ${timezone}.`,
+    `Today is ${WEEKDAY_NAMES[weekday(today.date)]} ${today.date}, ${String(today.hour).padStart(2, '0')}:${String(today.minute).padStart(2, '0')} in ${timezone}.`,
     '',
     'Fields:',
     '- intent: book, reschedule (move or change an existing appointment), cancel, or question (hours, insurance, location, whether a service or doctor is available).',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { analyzeConversation } from './builtin-analyzer.js';
+import { analyzeConversation } from '../../src/modules/smart-scheduling/analyzer/index.js';
 import {
   EVALUATION_NOW,
   EVALUATION_SET,

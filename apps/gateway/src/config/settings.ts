@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import type { LogLevel } from '@ehr-gateway/contracts';
+
+import type { Env } from './env.js';
+
+/** How to reach athenahealth; incomplete settings leave the Athena EHR unconfigured. */
+export interface AthenaSettings {
+  baseUrl: string | undefined;
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  practiceId: string | undefined;
+}
+
+export const isAthenaConfigured = (athena: AthenaSettings) =>
+  Boolean(athena.baseUrl && athena.clientId && athena.clientSecret && athena.practiceId);
+
+/** Everything the gateway is told at start; the gateway config in the database may change more. */
+export interface GatewaySettings {
+  environment: string;
+  version: string;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  athena: AthenaSettings;
+  corsOrigins: string[];
+  consoleDir: string | null;
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  requestLogRetentionDays: number;
+  /** How long audit events are kept (six years, HIPAA's documentation period, by default). */
+  auditRetentionDays: number;
+  requestLogMaxBodyBytes: number;
+  /** Where request-log entries wait on disk while the database is away; unset keeps memory only. */
+  requestLogSpoolDir?: string;
+  /** The log level until an administrator saves one in the gateway config. */
+  initialLogLevel: LogLevel;
+  /** Shared response cache; without it each instance caches in memory. */
+  redisUrl?: string;
+  athenaTimeoutMs?: number;
+  ehrCacheTtlSeconds?: number;
+  /** Vapi's shared secret for the voice-agent tool route; unset accepts API keys only. */
+  vapiSecret?: string;
+  /** The AES-256 key that seals request-log payloads captured in full; null refuses full capture. */
+  payloadEncryptionKey: Buffer | null;
+  /** An OpenAI-compatible model for smart scheduling; the built-in analyser answers without it. */
+  llm?: { baseUrl: string; apiKey?: string; model: string; timeoutMs?: number };
+}
+
+const BUILT_CONSOLE_DIR = fileURLToPath(new URL('../../../console/dist', import.meta.url));
+
+/** The settings an environment describes (see docs/operations.md for each variable). */
+export function settingsFromEnv(env: Env, version: string): GatewaySettings {
+  return {
+    environment: env.GATEWAY_ENVIRONMENT,
+    version,
+    adminUsername: env.ADMIN_USERNAME,
+    adminPassword: env.ADMIN_PASSWORD,
+    athena: {
+      baseUrl: env.ATHENA_BASE_URL,
+      clientId: env.ATHENA_CLIENT_ID,
+      clientSecret: env.ATHENA_CLIENT_SECRET,
+      practiceId: env.ATHENA_PRACTICE_ID,
+    },
+    corsOrigins: env.CORS_ORIGINS,
+    consoleDir: env.CONSOLE_DIR ?? BUILT_CONSOLE_DIR,
+    sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
+    sessionMaxHours: env.SESSION_MAX_HOURS,
+    requestLogRetentionDays: env.REQUEST_LOG_RETENTION_DAYS,
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+    requestLogMaxBodyBytes: env.REQUEST_LOG_MAX_BODY_BYTES,
+    requestLogSpoolDir: env.REQUEST_LOG_SPOOL_DIR ?? path.join(env.DATA_DIR, 'request-log-spool'),
+    initialLogLevel: env.LOG_LEVEL ?? 'info',
+    redisUrl: env.REDIS_URL,
+    athenaTimeoutMs: env.ATHENA_TIMEOUT_MS,
+    ehrCacheTtlSeconds: env.EHR_CACHE_TTL_SECONDS,
+    vapiSecret: env.VAPI_SECRET,
+    payloadEncryptionKey: env.PAYLOAD_ENCRYPTION_KEY ?? null,
+    llm:
+      env.LLM_BASE_URL && env.LLM_MODEL
+        ? {
+            baseUrl: env.LLM_BASE_URL,
+            apiKey: env.LLM_API_KEY,
+            model: env.LLM_MODEL,
+            timeoutMs: env.LLM_TIMEOUT_MS,
+          }
+        : undefined,
+  };
+}

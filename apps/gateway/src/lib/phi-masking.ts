@@ -1,0 +1,118 @@
+import {
+  PHI_FIELD_NAMES,
+  PHI_FIELD_SUFFIXES,
+  PHI_KEEP_FIELDS,
+  PHI_MASK,
+  PHI_PERSON_OBJECTS,
+} from '@ehr-gateway/contracts';
+
+/**
+ * Masks patient data (PHI) in what the gateway records: by field name over JSON, in any case
+ * style, and by pattern over every other text (dates, phone numbers, emails, SSNs). The ids needed
+ * to follow a request stay. Used for request-log bodies and queries, and for anything else that
+ * would otherwise store what a caller or an EHR said about a patient.
+ */
+
+const normalize = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+const phiNames = new Set<string>(PHI_FIELD_NAMES);
+const keepNames = new Set<string>(PHI_KEEP_FIELDS);
+const personObjects = new Set<string>(PHI_PERSON_OBJECTS);
+
+/** Whether a field's value is patient data by its name alone. */
+export function isPhiField(key: string): boolean {
+  const name = normalize(key);
+  if (keepNames.has(name)) {
+    return false;
+  }
+  return phiNames.has(name) || PHI_FIELD_SUFFIXES.some((suffix) => name.endsWith(suffix));
+}
+
+const isIdField = (key: string) => {
+  const name = normalize(key);
+  return keepNames.has(name) || name.endsWith('id') || name.endsWith('ids');
+};
+
+const TEXT_PATTERNS: RegExp[] = [
+  // Emails.
+  /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g,
+  // US Social Security numbers.
+  /\b\d{3}-\d{2}-\d{4}\b/g,
+  // Phone numbers: (617) 555-0142, 617-555-0142, 617.555.0142, +1 617 555 0142, 6175550142.
+  /(?<!\w)(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-]?)\d{3}[\s.-]?\d{4}\b/g,
+  // Dates: 1980-02-02, 02/02/1980, 2/2/80, February 2, 1980, 2 Feb 1980.
+  /\b\d{4}-\d{1,2}-\d{1,2}\b/g,
+  /\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/g,
+  /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b/gi,
+  /\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?\s+\d{4}\b/gi,
+];
+
+/** Free text with dates, phone numbers, emails and SSNs masked. */
+export function maskText(text: string): string {
+  let masked = text;
+  for (const pattern of TEXT_PATTERNS) {
+    masked = masked.replace(pattern, PHI_MASK);
+  }
+  return masked;
+}
+
+/** Every leaf of a value replaced by the mask, keeping its shape (an address object, a list). */
+function maskAll(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    return value.map(maskAll);
+  }
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, maskAll(item)]));
+  }
+  return value === null || value === undefined || value === '' ? value : PHI_MASK;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+function parseJsonText(text: string): unknown {
+  const start = text.trimStart()[0];
+  if (start !== '{' && start !== '[') {
+    return undefined;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A JSON value with patient data masked: values of PHI fields entirely, other strings by pattern,
+ * ids untouched. Numbers and booleans outside PHI fields are kept.
+ */
+export function maskJson(value: unknown, key?: string): unknown {
+  if (key !== undefined && isPhiField(key)) {
+    return maskAll(value);
+  }
+  if (key !== undefined && personObjects.has(normalize(key)) && isPlainObject(value)) {
+    return Object.fromEntries(
+      Object.entries(value).map(([name, item]) => [name, isIdField(name) ? item : maskAll(item)]),
+    );
+  }
+  if (typeof value === 'string') {
+    if (key !== undefined && isIdField(key)) {
+      return value;
+    }
+    // JSON inside a string (Vapi sends tool arguments that way) is masked as JSON.
+    const embedded = parseJsonText(value);
+    return embedded === undefined ? maskText(value) : JSON.stringify(maskJson(embedded));
+  }
+  if (Array.isArray(value)) {
+    return value.map((item) => maskJson(item, key));
+  }
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([name, item]) => [
+        name,
+        maskJson(item, name),
+      ]),
+    );
+  }
+  return value;
+}

@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import { SESSION_COOKIE } from '@ehr-gateway/contracts';
+
+import type { GatewaySettings } from '../../config/settings.js';
+import type { Db } from '../../db/database.js';
+import type { GatewayModule } from '../../lib/gateway-module.js';
+import { unauthorized } from '../../lib/http-errors.js';
+import type { AuditModule } from '../audit/index.js';
+import { createAdminAuthRepository } from './admin-auth-repository.js';
+import { registerAdminAuthRoutes, registerAdminGuard } from './admin-auth-routes.js';
+import {
+  createAdminAuthService,
+  DEFAULT_AUTH_POLICY,
+  type AdminAuthPolicy,
+} from './admin-auth-service.js';
+
+export type { AdminAuthPolicy, AuthenticatedAdmin } from './admin-auth-service.js';
+
+interface Deps {
+  db: Db;
+  settings: GatewaySettings;
+  policy?: Partial<AdminAuthPolicy>;
+  /** Told the first admin's password when the gateway generated it; nothing else ever sees it. */
+  onGeneratedAdminPassword?: (username: string, password: string) => void;
+  audit: Pick<AuditModule, 'record'>;
+  now?: () => Date;
+}
+
+const HOUSEKEEPING_MS = 60 * 60_000;
+
+/** Administrators, their sessions and sign-in; guards the whole admin API. */
+export async function createAdminAuthModule({
+  db,
+  settings,
+  policy,
+  onGeneratedAdminPassword,
+  audit,
+  now,
+}: Deps) {
+  const service = createAdminAuthService({
+    now,
+    audit,
+    repository: createAdminAuthRepository(db),
+    policy: {
+      ...DEFAULT_AUTH_POLICY,
+      idleTimeoutMs: settings.sessionIdleMinutes * 60_000,
+      absoluteTimeoutMs: settings.sessionMaxHours * 3_600_000,
+      ...policy,
+    },
+  });
+  const initialAdmin = await service.ensureInitialAdmin(
+    settings.adminUsername,
+    settings.adminPassword,
+  );
+  if (initialAdmin.generatedPassword) {
+    onGeneratedAdminPassword?.(settings.adminUsername, initialAdmin.generatedPassword);
+  }
+
+  return {
+    adminRoutes: (admin) => registerAdminAuthRoutes(admin, service),
+
+    /**
+     * Installed on the admin scope before any module's routes: every admin route then needs a
+     * session and the permission it declares, and one that declares none stops the start.
+     */
+    guardAdminScope: (admin: FastifyInstance) => registerAdminGuard(admin, service),
+
+    /**
+     * How a request for an admin path no route serves is answered: 401 without a session, so the
+     * admin API's shape is not revealed to strangers; the caller's 404 otherwise.
+     */
+    async rejectUnknownAdminPath(request: FastifyRequest): Promise<void> {
+      if (!(await service.authenticate(request.cookies[SESSION_COOKIE]))) {
+        throw unauthorized('Sign in to use the admin API', 'SESSION_REQUIRED');
+      }
+    },
+
+    tasks: [
+      {
+        name: 'session housekeeping',
+        everyMs: HOUSEKEEPING_MS,
+        firstRunAfterMs: 30_000,
+        run: () => service.purgeExpired(),
+      },
+    ],
+  } satisfies GatewayModule & Record<string, unknown>;
+}
+
+export type AdminAuthModule = Awaited<ReturnType<typeof createAdminAuthModule>>;

@@ -1,0 +1,40 @@
+import type { GatewaySettings } from '../../config/settings.js';
+import type { GatewayModule } from '../../lib/gateway-module.js';
+import type { EhrModule } from '../ehr/index.js';
+import { registerEhrStatusRoutes } from './ehr-status-routes.js';
+import { createEhrStatusService } from './ehr-status-service.js';
+
+/** How often athena is called to check the connection when no traffic has vouched for it. */
+const ATHENA_PROBE_MS = 60_000;
+
+/** Which EHRs the gateway can reach, from athena's recent calls and a periodic probe. */
+export function createEhrStatusModule({
+  settings,
+  ehr,
+}: {
+  settings: GatewaySettings;
+  ehr: Pick<EhrModule, 'onAthenaOutcome' | 'probeAthena'>;
+}) {
+  const service = createEhrStatusService({ athena: settings.athena });
+  ehr.onAthenaOutcome((outcome) => service.recordAthenaOutcome(outcome));
+  const { probeAthena } = ehr;
+
+  return {
+    adminRoutes: (admin) => registerEhrStatusRoutes(admin, service),
+    tasks: probeAthena
+      ? [
+          {
+            name: 'Athena probe',
+            everyMs: ATHENA_PROBE_MS / 4,
+            firstRunAfterMs: 0,
+            run: async () => {
+              if (service.probeDue(ATHENA_PROBE_MS)) {
+                // The outcome reaches the status through onAthenaOutcome, success or not.
+                await probeAthena().catch(() => undefined);
+              }
+            },
+          },
+        ]
+      : [],
+  } satisfies GatewayModule;
+}

@@ -1,0 +1,22 @@
+import { pingDatabase, type Db } from '../../db/database.js';
+import type { GatewayModule } from '../../lib/gateway-module.js';
+import type { RequestLogsModule } from '../request-logs/index.js';
+import { registerHealthRoutes } from './health-routes.js';
+import { createHealthService } from './health-service.js';
+
+/** /healthz and /readyz, for load balancers and orchestrators. */
+export function createHealthModule({
+  db,
+  requestLogs,
+}: {
+  db: Db;
+  requestLogs: Pick<RequestLogsModule, 'health'>;
+}) {
+  const service = createHealthService({
+    pingDatabase: () => pingDatabase(db),
+    requestLogHealth: requestLogs.health,
+  });
+  return {
+    routes: (app) => registerHealthRoutes(app, service),
+  } satisfies GatewayModule;
+}

@@ -1,0 +1,87 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+import type { GatewaySettings } from '../../config/settings.js';
+import type { Db } from '../../db/database.js';
+import type { GatewayModule } from '../../lib/gateway-module.js';
+import { createPayloadSealer } from '../../lib/payload-seal.js';
+import type { AuditModule } from '../audit/index.js';
+import type { GatewayConfigModule } from '../gateway-config/index.js';
+import { createOutageReporter } from '../../lib/outage-reporter.js';
+import { buildLogEntry, type CapturedExchange } from './request-log-entry.js';
+import { openRequestLogSpool } from './request-log-spool.js';
+import { createRequestLogWriter } from './request-log-writer.js';
+import { createRequestLogsRepository } from './request-logs-repository.js';
+import { registerRequestLogsRoutes } from './request-logs-routes.js';
+import { createRequestLogsService } from './request-logs-service.js';
+
+export type { CapturedExchange } from './request-log-entry.js';
+export type { RequestLogWriterHealth } from './request-log-writer.js';
+
+interface Deps {
+  db: Db;
+  settings: GatewaySettings;
+  log: FastifyBaseLogger;
+  audit: Pick<AuditModule, 'record'>;
+  config: Pick<GatewayConfigModule, 'current'>;
+}
+
+const RETENTION_MS = 60 * 60_000;
+
+/**
+ * The record of every gateway request: captured off the request path, written in batches, read
+ * by the Logs screen, deleted after the retention period.
+ */
+export async function createRequestLogsModule({ db, settings, log, audit, config }: Deps) {
+  const sealer = settings.payloadEncryptionKey
+    ? createPayloadSealer(settings.payloadEncryptionKey)
+    : null;
+  const repository = createRequestLogsRepository(db);
+  const spool = settings.requestLogSpoolDir
+    ? await openRequestLogSpool(settings.requestLogSpoolDir)
+    : undefined;
+  const writes = createOutageReporter(log, 'Request log writes (retrying; entries are kept)');
+  const writer = createRequestLogWriter({
+    insertMany: async (entries) => {
+      await repository.insertMany(entries);
+      writes.success();
+    },
+    onError: writes.failure,
+    spool,
+  });
+  writer.resume();
+  const service = createRequestLogsService({
+    repository,
+    retentionDays: settings.requestLogRetentionDays,
+    payloadRetentionDays: () => config.current().payloadRetentionDays,
+    sealer,
+    audit,
+  });
+
+  return {
+    /** Queues one exchange for the log; never waits and never throws. */
+    record(exchange: CapturedExchange): void {
+      writer.enqueue(
+        buildLogEntry(exchange, {
+          maxBodyBytes: settings.requestLogMaxBodyBytes,
+          capture: config.current().payloadCapture,
+          sealer,
+        }),
+      );
+    },
+    health: writer.health,
+    /** Writes everything queued now (tests read the log right after a request). */
+    flush: writer.flush,
+    adminRoutes: (admin) => registerRequestLogsRoutes(admin, service),
+    tasks: [
+      {
+        name: 'request-log retention',
+        everyMs: RETENTION_MS,
+        firstRunAfterMs: 30_000,
+        run: () => service.purgeExpired(),
+      },
+    ],
+    stop: () => writer.stop(),
+  } satisfies GatewayModule & Record<string, unknown>;
+}
+
+export type RequestLogsModule = Awaited<ReturnType<typeof createRequestLogsModule>>;

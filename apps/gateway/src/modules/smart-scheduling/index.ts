@@ -1,0 +1,40 @@
+import { GATEWAY_PREFIXES } from '@ehr-gateway/contracts';
+
+import type { GatewaySettings } from '../../config/settings.js';
+import { routesUnder, type GatewayModule } from '../../lib/gateway-module.js';
+import type { EhrModule } from '../ehr/index.js';
+import type { VoiceConfigModule } from '../voice-config/index.js';
+import { analyzeWithFallback, createLlmAnalyzer } from './analyzer/index.js';
+import { registerSmartSchedulingRoutes } from './smart-scheduling-routes.js';
+import { createSmartSchedulingService } from './smart-scheduling-service.js';
+
+/** A conversation in, matching departments, providers, visit types and open slots out. */
+export function createSmartSchedulingModule({
+  settings,
+  ehr,
+  voiceConfig,
+}: {
+  settings: GatewaySettings;
+  ehr: Pick<EhrModule, 'forSource' | 'practiceIdFor'>;
+  voiceConfig: Pick<VoiceConfigModule, 'getTenant' | 'listProviders'>;
+}) {
+  const llm = settings.llm
+    ? createLlmAnalyzer({
+        baseURL: settings.llm.baseUrl,
+        // Local OpenAI-compatible servers often need no key; the client insists on one.
+        apiKey: settings.llm.apiKey ?? 'not-set',
+        model: settings.llm.model,
+        timeoutMs: settings.llm.timeoutMs,
+      })
+    : null;
+  const service = createSmartSchedulingService({
+    analyze: (messages, options) => analyzeWithFallback(messages, options, llm),
+    ehr,
+    voiceConfig,
+  });
+  return {
+    routes: routesUnder(GATEWAY_PREFIXES.aggregation, (scope) =>
+      registerSmartSchedulingRoutes(scope, service),
+    ),
+  } satisfies GatewayModule;
+}

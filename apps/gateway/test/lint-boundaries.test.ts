@@ -1,0 +1,129 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { ESLint } from 'eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+// The import resolver reads tsconfig include globs relative to the process's directory, as it
+// does when `npm run check` runs ESLint from the repo root.
+const testDirectory = process.cwd();
+beforeAll(() => process.chdir(repoRoot));
+afterAll(() => process.chdir(testDirectory));
+
+/** The repo's own lint config, without type information (the files below do not exist). */
+const boundaryLint = new ESLint({
+  cwd: repoRoot,
+  overrideConfig: [
+    {
+      files: ['**/*.{ts,tsx}'],
+      languageOptions: { parserOptions: { projectService: false, project: null } },
+      rules: {
+        '@typescript-eslint/no-floating-promises': 'off',
+        '@typescript-eslint/switch-exhaustiveness-check': 'off',
+      },
+    },
+  ],
+});
+
+async function rulesBroken(filePath: string, code: string): Promise<string[]> {
+  const [result] = await boundaryLint.lintText(code, { filePath: path.join(repoRoot, filePath) });
+  return result!.messages.map((message) => message.ruleId ?? message.message);
+}
+
+const RESTRICTED = 'import-x/no-restricted-paths';
+
+// Each zone of eslint.config.js, crossed on purpose, and the door it leaves open.
+describe('npm run check enforces the import boundaries', () => {
+  it.each([
+    [
+      'a console feature importing another feature, relatively',
+      'apps/console/src/features/api-keys/components/probe.tsx',
+      "import { presetsFor } from '../../endpoints/lib/presets';\nexport const x = presetsFor;\n",
+    ],
+    [
+      'a console feature importing another feature, by alias',
+      'apps/console/src/features/request-logs/components/probe.tsx',
+      "import { useApiKeys } from '@/features/api-keys/api/get-api-keys';\nexport const x = useApiKeys;\n",
+    ],
+    [
+      'a console feature importing the app layer',
+      'apps/console/src/features/api-keys/components/probe.tsx',
+      "import { routes } from '@/app/router';\nexport const x = routes;\n",
+    ],
+    [
+      'a shared console component importing a feature',
+      'apps/console/src/components/probe.tsx',
+      "import { useApiKeys } from '@/features/api-keys/api/get-api-keys';\nexport const x = useApiKeys;\n",
+    ],
+    [
+      'a gateway module reaching into another module',
+      'apps/gateway/src/modules/aggregation/probe.ts',
+      "import { createEhrService } from '../ehr/ehr-service.js';\nexport const x = createEhrService;\n",
+    ],
+    [
+      "a gateway module using another module's repository",
+      'apps/gateway/src/modules/request-logs/probe.ts',
+      "import { createApiKeysRepository } from '../api-keys/api-keys-repository.js';\nexport const x = createApiKeysRepository;\n",
+    ],
+    [
+      'a plugin importing module internals',
+      'apps/gateway/src/plugins/probe.ts',
+      "import { createApiKeysService } from '../modules/api-keys/api-keys-service.js';\nexport const x = createApiKeysService;\n",
+    ],
+    [
+      'app.ts importing a module internal',
+      'apps/gateway/src/app.ts',
+      "import { registerEhrRoutes } from './modules/ehr/ehr-routes.js';\nexport const x = registerEhrRoutes;\n",
+    ],
+    [
+      'lib importing a module',
+      'apps/gateway/src/lib/probe.ts',
+      "import { createEhrModule } from '../modules/ehr/index.js';\nexport const x = createEhrModule;\n",
+    ],
+  ])('refuses %s', async (_case, filePath, code) => {
+    expect(await rulesBroken(filePath, code)).toContain(RESTRICTED);
+  });
+
+  it.each([
+    [
+      'a console feature using shared code',
+      'apps/console/src/features/api-keys/components/probe.tsx',
+      "import { cn } from '@/lib/utils';\nexport const x = cn;\n",
+    ],
+    [
+      "a gateway module using another module's front door",
+      'apps/gateway/src/modules/aggregation/probe.ts',
+      "import { createEhrModule } from '../ehr/index.js';\nexport const x = createEhrModule;\n",
+    ],
+    [
+      'a module using its own repository',
+      'apps/gateway/src/modules/api-keys/probe.ts',
+      "import { createApiKeysRepository } from './api-keys-repository.js';\nexport const x = createApiKeysRepository;\n",
+    ],
+  ])('allows %s', async (_case, filePath, code) => {
+    expect(await rulesBroken(filePath, code)).toEqual([]);
+  });
+});
+
+describe('npm run check refuses cycles and unhandled promises', () => {
+  // The fixtures are real files (cycles and types need them); the repo's lint ignores them.
+  const fixtureLint = new ESLint({ cwd: repoRoot, ignore: false });
+  const fixture = (name: string) => path.join(repoRoot, 'apps/gateway/test/lint-fixtures', name);
+
+  it('finds an import cycle', async () => {
+    const [result] = await fixtureLint.lintFiles([fixture('cycle-a.ts')]);
+    expect(result!.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
+  });
+
+  it('finds a promise left unhandled and a switch that misses a case', async () => {
+    const [result] = await fixtureLint.lintFiles([fixture('unawaited.ts')]);
+    expect(result!.messages.map((m) => m.ruleId)).toEqual(
+      expect.arrayContaining([
+        '@typescript-eslint/no-floating-promises',
+        '@typescript-eslint/switch-exhaustiveness-check',
+      ]),
+    );
+  });
+});

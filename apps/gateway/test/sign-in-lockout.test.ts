@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+
+import { ADMIN_PASSWORD, databaseTargets, testClock, useGateway } from './helpers.js';
+
+const WRONG = 'not-the-password';
+
+describe.each(databaseTargets)('sign-in lockout on $name', (target) => {
+  const clock = testClock();
+  const gw = useGateway(target, { now: clock.now, trustProxy: ['127.0.0.1'] });
+
+  const attempt = (password: string, remoteAddress = '203.0.113.7', forwardedFor?: string) =>
+    gw.app.inject({
+      method: 'POST',
+      url: '/admin/session',
+      payload: { username: 'admin', password },
+      remoteAddress,
+      headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+    });
+
+  it('locks the username after five failures, from any address, until the window ends', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      expect((await attempt(WRONG)).statusCode).toBe(401);
+    }
+    const locked = await attempt(ADMIN_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toMatch(
+      /^Too many failed sign-in attempts\. Try again in 15 minutes\.$/,
+    );
+    expect(Number(locked.headers['retry-after'])).toBe(900);
+    // The username is locked whatever address the guesses come from.
+    expect((await attempt(ADMIN_PASSWORD, '198.51.100.9')).statusCode).toBe(429);
+
+    clock.advance(15 * 60_000);
+    expect((await attempt(ADMIN_PASSWORD, '198.51.100.9')).statusCode).toBe(200);
+  });
+
+  it('evaluates at most five of 100 parallel guesses, the right password among them', async () => {
+    clock.advance(15 * 60_000);
+    const guesses = Array.from({ length: 100 }, (_, i) => (i === 99 ? ADMIN_PASSWORD : WRONG));
+    const answers = await Promise.all(guesses.map((password) => attempt(password)));
+    const statuses = answers.map((answer) => answer.statusCode);
+    const evaluated = statuses.filter((status) => status === 401 || status === 200);
+    expect(evaluated.length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(100 - evaluated.length);
+  });
+
+  it('is not dodged by a new X-Forwarded-For on each guess behind a trusted proxy', async () => {
+    clock.advance(15 * 60_000);
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      statuses.push((await attempt(WRONG, '127.0.0.1', `192.0.2.${i + 1}`)).statusCode);
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(new Set(statuses.slice(5))).toEqual(new Set([429]));
+  });
+});

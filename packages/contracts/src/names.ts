@@ -1,0 +1,120 @@
+/**
+ * The one home of every name that more than one part of the product relies on: path prefixes,
+ * OpenAPI tags, headers, the session cookie. The gateway, the console, the e2e suite and the
+ * benchmarks import these; none of them spells one out again. Lists that belong to one concern
+ * live beside this file and are re-exported by the package index.
+ */
+
+/** Gateway route families with a fixed prefix (the EHR routes live under the configurable apiRoot). */
+export const GATEWAY_PREFIXES = {
+  aggregation: '/aggregate',
+  voiceConfig: '/voice-config',
+  llmTools: '/llm',
+  utility: '/utility',
+} as const;
+
+/** Where the EHR routes are reachable until an administrator picks another apiRoot. */
+export const DEFAULT_API_ROOT = '/api';
+
+/** The admin API (cookie session). */
+export const ADMIN_PREFIX = '/admin';
+
+/** Paths the gateway serves itself and the console's client-side router never owns. */
+export const SERVICE_PATHS = {
+  health: '/healthz',
+  readiness: '/readyz',
+  openApi: '/openapi.json',
+  /** The console build's hashed files. */
+  assets: '/assets',
+} as const;
+
+/** The console's screens (client-side routes; the gateway answers them with the console's index). */
+export const CONSOLE_PATHS = {
+  dashboard: '/',
+  endpoints: '/endpoints',
+  logs: '/logs',
+  metrics: '/metrics',
+  apiKeys: '/api-keys',
+  configuration: '/configuration',
+  users: '/users',
+  audit: '/audit',
+  account: '/account',
+} as const;
+
+/**
+ * EHR routes are registered under this internal prefix; the server maps `{apiRoot}/…` onto it, so a
+ * new apiRoot applies on the next request. Clients never see it.
+ */
+export const INTERNAL_EHR_PREFIX = '/_ehr';
+
+/** OpenAPI tags: they group the gateway's routes and the console's documentation tabs. */
+export const API_TAGS = {
+  ehr: 'EHR',
+  aggregation: 'Custom aggregation',
+  voiceConfig: 'Voice config',
+  voiceAgentTools: 'Voice agent tools',
+  utility: 'Utility',
+  health: 'Health',
+  adminSession: 'Admin: session',
+  adminApiKeys: 'Admin: API keys',
+  adminConfiguration: 'Admin: configuration',
+  adminRequestLogs: 'Admin: request logs',
+  adminStatus: 'Admin: status',
+  adminUsers: 'Admin: users',
+  adminAudit: 'Admin: audit',
+} as const;
+export type ApiTag = (typeof API_TAGS)[keyof typeof API_TAGS];
+
+/** Headers with a meaning in the gateway, lower-case as Node delivers them. */
+export const HEADERS = {
+  apiKey: 'x-api-key',
+  vapiSecret: 'x-vapi-secret',
+  requestId: 'x-request-id',
+  idempotencyKey: 'idempotency-key',
+  cache: 'x-cache',
+  serverTiming: 'server-timing',
+} as const;
+
+/**
+ * Headers whose values are credentials. Neither the request log nor the server log ever keeps
+ * their values.
+ */
+export const CREDENTIAL_HEADERS = [
+  HEADERS.apiKey,
+  HEADERS.vapiSecret,
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+] as const;
+
+/**
+ * Query parameters that look like credentials (keys sent in the URL by mistake). Their values are
+ * redacted wherever a URL or a query is logged. Compared case-insensitively.
+ */
+export const CREDENTIAL_QUERY_PARAMS = [
+  'api_key',
+  'apikey',
+  'api-key',
+  'key',
+  HEADERS.apiKey,
+  'access_token',
+  'token',
+  'secret',
+  'password',
+] as const;
+
+/** The admin session cookie (HttpOnly, SameSite=Strict, path /admin). */
+export const SESSION_COOKIE = 'ehrgw_session';
+
+/** The session cookie is only ever sent to the admin API. */
+export const SESSION_COOKIE_PATH = ADMIN_PREFIX;
+
+/** Top-level paths the gateway or the console own; an apiRoot may not shadow any of them. */
+export const RESERVED_PATH_PREFIXES: readonly string[] = [
+  ADMIN_PREFIX,
+  ...Object.values(GATEWAY_PREFIXES),
+  ...Object.values(SERVICE_PATHS),
+  ...Object.values(CONSOLE_PATHS).filter((path) => path !== '/'),
+  INTERNAL_EHR_PREFIX,
+];

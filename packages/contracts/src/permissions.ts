@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * Who may do what in the admin API and console: the roles, the permissions each route declares,
+ * and which role holds which. The gateway enforces them on every admin route; the console hides or
+ * disables what the signed-in user may not do. One list, both sides.
+ */
+
+export const ROLES = ['admin', 'developer', 'auditor'] as const;
+export const Role = z.enum(ROLES);
+export type Role = z.infer<typeof Role>;
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Admin',
+  developer: 'Developer',
+  auditor: 'Auditor',
+};
+
+export const ROLE_DESCRIPTIONS: Record<Role, string> = {
+  admin: 'Everything, including users, keys and configuration',
+  developer: 'Dashboard, endpoints, logs and metrics; keys and configuration read-only',
+  auditor: 'Read-only everywhere, plus the audit trail',
+};
+
+/**
+ * What an admin route needs, with the words a refusal uses ("Your role (developer) may not …").
+ * `session:self` is what any signed-in user may do for themselves (their session, password and
+ * sessions); `public` routes need no session at all (signing in and out).
+ */
+export const PERMISSIONS = {
+  public: 'use this route',
+  'session:self': 'manage their own session',
+  'status:read': 'see the gateway and EHR status',
+  'config:read': 'see the gateway configuration',
+  'config:write': 'change the gateway configuration',
+  'keys:read': 'see API keys',
+  'keys:write': 'create, change or delete API keys',
+  'logs:read': 'read the request log',
+  'logs:phi': 'see patient data in the request log',
+  'metrics:read': 'see gateway metrics',
+  'users:read': 'see console users',
+  'users:manage': 'create or change console users',
+  'sessions:manage': "see or end other users' sessions",
+  'audit:read': 'read the audit trail',
+} as const;
+export type Permission = keyof typeof PERMISSIONS;
+export const Permission = z.enum(Object.keys(PERMISSIONS) as [Permission, ...Permission[]]);
+
+const EVERYONE: Permission[] = ['public', 'session:self'];
+const READ_ONLY: Permission[] = [
+  ...EVERYONE,
+  'status:read',
+  'config:read',
+  'keys:read',
+  'logs:read',
+  'metrics:read',
+];
+
+/** What each role holds. `logs:phi` is never in a role: it comes with the PHI-access grant. */
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  admin: (Object.keys(PERMISSIONS) as Permission[]).filter((p) => p !== 'logs:phi'),
+  developer: READ_ONLY,
+  auditor: [...READ_ONLY, 'users:read', 'audit:read'],
+};
+
+/** Everything a user may do: their role's permissions, and `logs:phi` with PHI access. */
+export function permissionsOf(user: { role: Role; phiAccess: boolean }): Permission[] {
+  return [...ROLE_PERMISSIONS[user.role], ...(user.phiAccess ? (['logs:phi'] as const) : [])];
+}
