@@ -2,21 +2,37 @@ import { fileURLToPath, URL } from 'node:url';
 
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type ProxyOptions } from 'vite';
 
-// The gateway serves the built console on the same origin; in dev we proxy its routes instead.
+// The source file, not the package: the config is loaded before any workspace package is built.
+import { CONSOLE_PATHS } from '../../packages/contracts/src/names.js';
+
+// The gateway serves the built console on the same origin; in dev the console's own pages and
+// files come from Vite and every other path goes to the gateway, so the dev proxy follows
+// whatever apiRoot the gateway is configured with.
 const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
-const gatewayPaths = [
-  '/admin',
-  '/api',
-  '/aggregate',
-  '/voice-config',
-  '/llm',
-  '/utility',
-  '/healthz',
-  '/readyz',
-  '/openapi.json',
-];
+
+const consoleRoutes = Object.values(CONSOLE_PATHS).filter((path) => path !== '/');
+const isConsolePage = (path: string) =>
+  path === '/' ||
+  path === '/index.html' ||
+  consoleRoutes.some((route) => path === route || path.startsWith(`${route}/`));
+/** What Vite itself serves in dev: its client, modules, dependencies and files. */
+const isViteOwn = (path: string) =>
+  path.startsWith('/@') ||
+  path.startsWith('/src/') ||
+  path.startsWith('/node_modules/') ||
+  path.startsWith('/public/');
+
+const toGateway: ProxyOptions = {
+  target: gatewayUrl,
+  changeOrigin: false,
+  bypass: (request) => {
+    const path = (request.url ?? '/').split('?', 1)[0] ?? '/';
+    // Returning the URL tells Vite to serve it; undefined sends the request to the gateway.
+    return isConsolePage(path) || isViteOwn(path) ? request.url : undefined;
+  },
+};
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
@@ -25,16 +41,8 @@ export default defineConfig({
     // Resolve workspace packages to their TypeScript source so no prior build is needed.
     conditions: ['@ehr-gateway/source', ...defaultClientConditions],
   },
-  server: {
-    proxy: Object.fromEntries(
-      gatewayPaths.map((path) => [path, { target: gatewayUrl, changeOrigin: false }]),
-    ),
-  },
-  preview: {
-    proxy: Object.fromEntries(
-      gatewayPaths.map((path) => [path, { target: gatewayUrl, changeOrigin: false }]),
-    ),
-  },
+  server: { proxy: { '/': toGateway } },
+  preview: { proxy: { '/': toGateway } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -5,11 +5,12 @@ import { describe, expect, it } from 'vitest';
 
 import { createQueryClient } from '@/lib/query-client';
 import { mockFetch, type MockResponse } from '@/test/mock-fetch';
+import { sessionUser } from '@/test/render';
 
 import { AppProvider } from './provider';
 import { routes } from './router';
 
-const USER = { user: { username: 'admin', displayName: 'Admin User' } };
+const USER = { user: sessionUser('admin', true) };
 const SYSTEM = {
   environment: 'prod',
   version: '0.1.0',

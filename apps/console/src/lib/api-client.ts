@@ -1,4 +1,4 @@
-import type { ErrorResponse } from '@ehr-gateway/contracts';
+import { ADMIN_PREFIX, type ErrorResponse } from '@ehr-gateway/contracts';
 
 /** A non-ok answer from the gateway. The message keeps the spec's `status: body text` form. */
 export class ApiError extends Error {
@@ -64,7 +64,7 @@ export function onUnauthorized(handler: UnauthorizedHandler) {
 
 // The session endpoints answer 401 as part of their normal flow (no session yet, wrong
 // password), so only other calls mean "the session expired, sign in again".
-const SESSION_PATH = '/admin/session';
+const SESSION_PATH = `${ADMIN_PREFIX}/session`;
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
@@ -132,6 +132,8 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T = void>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };

@@ -4,22 +4,45 @@ import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 
+import { permissionsOf, type Role, type SessionUser } from '@ehr-gateway/contracts';
+
 import { ThemeProvider } from '@/components/theme-provider';
+import { CurrentUserProvider } from '@/lib/current-user';
 import { createQueryClient } from '@/lib/query-client';
+
+/** A signed-in user of a role, as GET /admin/session describes them. */
+export function sessionUser(role: Role, phiAccess = false): SessionUser {
+  return {
+    id: `${role}-id`,
+    username: role,
+    displayName: `${role.charAt(0).toUpperCase()}${role.slice(1)} User`,
+    role,
+    phiAccess,
+    permissions: permissionsOf({ role, phiAccess }),
+    mustChangePassword: false,
+  };
+}
 
 export function renderWithProviders(
   ui: ReactElement,
   {
     route = '/',
     queryClient = createQueryClient(),
+    user,
     ...options
-  }: { route?: string; queryClient?: QueryClient } & Omit<RenderOptions, 'wrapper'> = {},
+  }: {
+    route?: string;
+    queryClient?: QueryClient;
+    /** Renders as this signed-in user; without one, as if outside the signed-in shell. */
+    user?: SessionUser;
+  } & Omit<RenderOptions, 'wrapper'> = {},
 ) {
   function Wrapper({ children }: { children: ReactNode }) {
+    const routed = <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>;
     return (
       <ThemeProvider>
         <QueryClientProvider client={queryClient}>
-          <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+          {user ? <CurrentUserProvider user={user}>{routed}</CurrentUserProvider> : routed}
           <Toaster visibleToasts={1} duration={5000} />
         </QueryClientProvider>
       </ThemeProvider>

@@ -16,6 +16,7 @@ export function ConfigurationRoute() {
           title="API Gateway Settings"
           description="Routing, logging and caching of the gateway"
           showReset
+          showPayloadSettings
         />
         <div className="space-y-6">
           <EhrIntegrationSettingsCard />

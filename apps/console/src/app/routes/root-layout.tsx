@@ -1,9 +1,12 @@
 import { Outlet, useNavigation } from 'react-router';
 
+import { ROLE_LABELS } from '@ehr-gateway/contracts';
+
 import { Shell } from '@/components/layout/shell';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { AuthGate } from '@/features/auth/components/auth-gate';
 import { EnvironmentBadge } from '@/features/system/components/environment-badge';
+import { CurrentUserProvider } from '@/lib/current-user';
 
 function NavigationProgress() {
   const navigation = useNavigation();
@@ -24,14 +27,17 @@ export function RootLayout() {
   return (
     <AuthGate>
       {(user) => (
-        <Shell
-          displayName={user.displayName}
-          onSignOut={() => signOut.mutate()}
-          environmentBadge={<EnvironmentBadge />}
-        >
-          <NavigationProgress />
-          <Outlet />
-        </Shell>
+        <CurrentUserProvider user={user}>
+          <Shell
+            displayName={user.displayName}
+            userDetail={`${user.username} · ${ROLE_LABELS[user.role]}${user.phiAccess ? ' · PHI access' : ''}`}
+            onSignOut={() => signOut.mutate()}
+            environmentBadge={<EnvironmentBadge />}
+          >
+            <NavigationProgress />
+            <Outlet />
+          </Shell>
+        </CurrentUserProvider>
       )}
     </AuthGate>
   );

@@ -9,9 +9,12 @@ import {
   Search,
   Sun,
   User,
+  UserCog,
 } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+
+import { CONSOLE_PATHS } from '@ehr-gateway/contracts';
 
 import { useTheme } from '@/components/theme-provider';
 import { Button } from '@/components/ui/button';
@@ -88,7 +91,15 @@ function DocumentationSearch() {
   );
 }
 
-function UserMenu({ displayName, onSignOut }: { displayName: string; onSignOut: () => void }) {
+function UserMenu({
+  displayName,
+  userDetail,
+  onSignOut,
+}: {
+  displayName: string;
+  userDetail?: string;
+  onSignOut: () => void;
+}) {
   const { theme, setTheme } = useTheme();
   return (
     // Non-modal: a modal menu hides the page with aria-hidden while focusable controls remain.
@@ -104,7 +115,16 @@ function UserMenu({ displayName, onSignOut }: { displayName: string; onSignOut: 
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>
           Signed in as <span className="text-foreground">{displayName}</span>
+          {userDetail && (
+            <span className="block text-xs font-normal text-muted-foreground">{userDetail}</span>
+          )}
         </DropdownMenuLabel>
+        <DropdownMenuItem asChild>
+          <Link to={CONSOLE_PATHS.account}>
+            <UserCog aria-hidden="true" />
+            My account
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuLabel>Theme</DropdownMenuLabel>
         <DropdownMenuRadioGroup
@@ -132,6 +152,8 @@ export interface HeaderProps {
   menuButtonRef?: Ref<HTMLButtonElement>;
   environmentBadge?: ReactNode;
   displayName: string;
+  /** Under the name in the user menu: username, role, PHI access. */
+  userDetail?: string;
   onSignOut: () => void;
 }
 
@@ -142,6 +164,7 @@ export function Header({
   menuButtonRef,
   environmentBadge,
   displayName,
+  userDetail,
   onSignOut,
 }: HeaderProps) {
   return (
@@ -206,7 +229,7 @@ export function Header({
             {NOTIFICATION_COUNT}
           </span>
         </Button>
-        <UserMenu displayName={displayName} onSignOut={onSignOut} />
+        <UserMenu displayName={displayName} userDetail={userDetail} onSignOut={onSignOut} />
       </div>
     </header>
   );

@@ -5,14 +5,20 @@ import {
   Plug,
   ScrollText,
   Settings,
+  ShieldCheck,
+  Users,
   type LucideIcon,
 } from 'lucide-react';
+
+import { CONSOLE_PATHS, type Permission } from '@ehr-gateway/contracts';
 
 export interface RouteNavItem {
   kind: 'route';
   label: string;
   to: string;
   icon: LucideIcon;
+  /** Shown only to users who hold it. */
+  permission: Permission;
 }
 
 /** In-page anchors on the Dashboard's status cards. */
@@ -34,10 +40,34 @@ export const NAV_GROUPS: NavGroup[] = [
     id: 'gateway',
     label: 'GATEWAY',
     items: [
-      { kind: 'route', label: 'Dashboard', to: '/', icon: LayoutDashboard },
-      { kind: 'route', label: 'Endpoints', to: '/endpoints', icon: Plug },
-      { kind: 'route', label: 'Logs', to: '/logs', icon: ScrollText },
-      { kind: 'route', label: 'Metrics', to: '/metrics', icon: ChartColumn },
+      {
+        kind: 'route',
+        label: 'Dashboard',
+        to: CONSOLE_PATHS.dashboard,
+        icon: LayoutDashboard,
+        permission: 'status:read',
+      },
+      {
+        kind: 'route',
+        label: 'Endpoints',
+        to: CONSOLE_PATHS.endpoints,
+        icon: Plug,
+        permission: 'session:self',
+      },
+      {
+        kind: 'route',
+        label: 'Logs',
+        to: CONSOLE_PATHS.logs,
+        icon: ScrollText,
+        permission: 'logs:read',
+      },
+      {
+        kind: 'route',
+        label: 'Metrics',
+        to: CONSOLE_PATHS.metrics,
+        icon: ChartColumn,
+        permission: 'metrics:read',
+      },
     ],
   },
   {
@@ -52,8 +82,34 @@ export const NAV_GROUPS: NavGroup[] = [
     id: 'settings',
     label: 'SETTINGS',
     items: [
-      { kind: 'route', label: 'API Keys', to: '/api-keys', icon: KeyRound },
-      { kind: 'route', label: 'Configuration', to: '/configuration', icon: Settings },
+      {
+        kind: 'route',
+        label: 'API Keys',
+        to: CONSOLE_PATHS.apiKeys,
+        icon: KeyRound,
+        permission: 'keys:read',
+      },
+      {
+        kind: 'route',
+        label: 'Configuration',
+        to: CONSOLE_PATHS.configuration,
+        icon: Settings,
+        permission: 'config:read',
+      },
+      {
+        kind: 'route',
+        label: 'Users',
+        to: CONSOLE_PATHS.users,
+        icon: Users,
+        permission: 'users:read',
+      },
+      {
+        kind: 'route',
+        label: 'Audit Log',
+        to: CONSOLE_PATHS.audit,
+        icon: ShieldCheck,
+        permission: 'audit:read',
+      },
     ],
   },
 ];

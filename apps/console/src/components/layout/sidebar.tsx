@@ -4,9 +4,10 @@ import type { RefObject } from 'react';
 import { Link, NavLink } from 'react-router';
 
 import { Button } from '@/components/ui/button';
+import { useCurrentUser } from '@/lib/current-user';
 import { cn } from '@/lib/utils';
 
-import { NAV_GROUPS } from './nav-items';
+import { NAV_GROUPS, type NavGroup } from './nav-items';
 
 export const SIDEBAR_ID = 'app-sidebar';
 
@@ -15,6 +16,17 @@ const itemClass =
 const activeClass =
   'bg-sidebar-active text-sidebar-active-foreground hover:bg-sidebar-active hover:text-sidebar-active-foreground';
 
+/** The navigation the signed-in user may use: items they lack the permission for are left out. */
+function useVisibleNavGroups(): NavGroup[] {
+  const user = useCurrentUser();
+  return NAV_GROUPS.map((group) => ({
+    ...group,
+    items: group.items.filter(
+      (item) => item.kind === 'anchor' || !user || user.permissions.includes(item.permission),
+    ),
+  })).filter((group) => group.items.length > 0);
+}
+
 export function SidebarNav({
   collapsed = false,
   onNavigate,
@@ -22,9 +34,10 @@ export function SidebarNav({
   collapsed?: boolean;
   onNavigate?: () => void;
 }) {
+  const groups = useVisibleNavGroups();
   return (
     <nav aria-label="Main" className="flex flex-col gap-5 p-3">
-      {NAV_GROUPS.map((group) => (
+      {groups.map((group) => (
         <div key={group.id} className="space-y-1">
           <p
             id={`nav-group-${group.id}${collapsed ? '-collapsed' : ''}`}

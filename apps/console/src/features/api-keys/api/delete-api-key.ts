@@ -1,4 +1,4 @@
-import type { ApiKeySummary } from '@ehr-gateway/contracts';
+import { ADMIN_PREFIX, type ApiKeySummary } from '@ehr-gateway/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 
@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client';
 import { getApiKeysQueryOptions } from './get-api-keys';
 
 export function deleteApiKey(id: string) {
-  return api.delete(`/admin/api-keys/${encodeURIComponent(id)}`);
+  return api.delete(`${ADMIN_PREFIX}/api-keys/${encodeURIComponent(id)}`);
 }
 
 /** Removes the key from the list at once; if the server refuses, a refetch restores it. */

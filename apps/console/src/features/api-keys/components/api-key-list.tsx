@@ -3,6 +3,7 @@ import { KeyRound } from 'lucide-react';
 
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useCan } from '@/lib/current-user';
 import { formatDate, formatDateTime, formatRelativeTime } from '@/lib/format';
 
 import { CopyKeyButton } from './copy-key-button';
@@ -38,6 +39,7 @@ export function ApiKeyList({
   keys: ApiKeySummary[] | undefined;
   isPending: boolean;
 }) {
+  const canWrite = useCan('keys:write');
   if (isPending) {
     return <ApiKeyListSkeleton />;
   }
@@ -80,7 +82,7 @@ export function ApiKeyList({
           </div>
           <div className="flex items-center gap-1">
             <CopyKeyButton value={apiKey.key} label={`Copy API key ${apiKey.name}`} />
-            <DeleteApiKeyButton apiKey={apiKey} />
+            {canWrite && <DeleteApiKeyButton apiKey={apiKey} />}
           </div>
         </li>
       ))}

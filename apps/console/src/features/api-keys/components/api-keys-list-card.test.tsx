@@ -15,6 +15,7 @@ const KEYS = [
     key: 'ehrgw_AbCd…wxyz',
     lastUsedAt: null,
     expiresAt: null,
+    practiceIds: null,
   },
   {
     id: 'k2',
@@ -23,6 +24,7 @@ const KEYS = [
     key: 'ehrgw_EfGh…1234',
     lastUsedAt: '2025-03-03T10:00:00.000Z',
     expiresAt: '2099-01-01T00:00:00.000Z',
+    practiceIds: ['195900'],
   },
 ];
 

@@ -1,3 +1,5 @@
+import { ADMIN_PREFIX } from '@ehr-gateway/contracts';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -5,7 +7,7 @@ import { api } from '@/lib/api-client';
 import { getSessionQueryOptions } from './get-session';
 
 export function signOut() {
-  return api.delete('/admin/session');
+  return api.delete(`${ADMIN_PREFIX}/session`);
 }
 
 export function useSignOut() {

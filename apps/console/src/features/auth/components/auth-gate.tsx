@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 
 import { useSession } from '../api/get-session';
+import { PasswordChangeScreen } from './password-change-screen';
 import { SignInScreen } from './sign-in-screen';
 
 export function FullPageLoader({ label = 'Loading…' }: { label?: string }) {
@@ -22,7 +23,8 @@ export function FullPageLoader({ label = 'Loading…' }: { label?: string }) {
 
 /**
  * Renders its children only with a session. Without one the sign-in screen takes the place of
- * the page and the URL stays, so signing in continues where the user was going.
+ * the page and the URL stays, so signing in continues where the user was going; after a
+ * one-time password, choosing a new one does.
  */
 export function AuthGate({ children }: { children: (user: SessionUser) => ReactNode }) {
   const { data: user, isPending, isError, refetch, isFetching } = useSession();
@@ -57,6 +59,9 @@ export function AuthGate({ children }: { children: (user: SessionUser) => ReactN
   }
   if (!user) {
     return <SignInScreen />;
+  }
+  if (user.mustChangePassword) {
+    return <PasswordChangeScreen user={user} />;
   }
   return children(user);
 }

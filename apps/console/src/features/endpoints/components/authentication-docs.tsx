@@ -1,3 +1,10 @@
+import {
+  API_KEY_REFUSALS,
+  DEFAULT_API_ROOT,
+  GATEWAY_PREFIXES,
+  HEADERS,
+} from '@ehr-gateway/contracts';
+
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import {
   Table,
@@ -7,16 +14,6 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-
-const ERRORS = [
-  {
-    when: 'No x-api-key header',
-    status: '401',
-    message: 'Missing API key: send your key in the x-api-key header',
-  },
-  { when: 'Unknown or revoked key', status: '401', message: 'Invalid API key' },
-  { when: 'Key past its expiry date', status: '401', message: 'API key expired' },
-];
 
 function CodeBlock({ label, children }: { label: string; children: string }) {
   return (
@@ -37,17 +34,17 @@ export function AuthenticationDocs({ origin }: { origin: string }) {
       <Card aria-labelledby="auth-api-key">
         <CardHeader>
           <h3 id="auth-api-key" className="text-base font-semibold">
-            API keys (x-api-key)
+            API keys ({HEADERS.apiKey})
           </h3>
           <CardDescription>
-            Every gateway route (/api, /aggregate, /voice-config, /llm, /utility) needs an API key
-            in the <code className="font-mono">x-api-key</code> header. Create keys on the API Keys
-            page; the full key is shown once, when it is created.
+            Every gateway route ({[DEFAULT_API_ROOT, ...Object.values(GATEWAY_PREFIXES)].join(', ')}
+            ) needs an API key in the <code className="font-mono">{HEADERS.apiKey}</code> header.
+            Create keys on the API Keys page; the full key is shown once, when it is created.
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
           <CodeBlock label="Example authenticated request">
-            {`curl '${origin}/utility/datetime' \\\n  -H 'x-api-key: YOUR_API_KEY'`}
+            {`curl '${origin}${GATEWAY_PREFIXES.utility}/datetime' \\\n  -H '${HEADERS.apiKey}: YOUR_API_KEY'`}
           </CodeBlock>
           <div className="space-y-1">
             <h4 className="text-sm font-semibold">Authentication errors</h4>
@@ -60,7 +57,7 @@ export function AuthenticationDocs({ origin }: { origin: string }) {
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {ERRORS.map((error) => (
+                {API_KEY_REFUSALS.map((error) => (
                   <TableRow key={error.message}>
                     <TableCell>{error.when}</TableCell>
                     <TableCell className="font-mono">{error.status}</TableCell>

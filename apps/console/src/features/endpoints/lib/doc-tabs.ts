@@ -1,3 +1,5 @@
+import { API_TAGS, HEADERS } from '@ehr-gateway/contracts';
+
 import {
   listOperations,
   matchesSearch,
@@ -51,12 +53,6 @@ export interface DocContext {
   practiceId: string;
 }
 
-const TAG_EHR = 'EHR';
-const TAG_AGGREGATION = 'Custom aggregation';
-const TAG_VOICE = 'Voice config';
-const TAG_TOOLS = 'Voice agent tools';
-const TAG_UTILITY = 'Utility';
-
 /** Curated request bodies for the main POST routes (others are generated from their schema). */
 function curatedBody(operation: Operation, practiceId: string): unknown {
   if (operation.path.endsWith('/aggregate/smart-scheduling')) {
@@ -79,19 +75,19 @@ function curatedBody(operation: Operation, practiceId: string): unknown {
 
 function sourceBadge(operation: Operation, ehrSource: string): string {
   const tags = operation.tags;
-  if (tags.includes(TAG_EHR)) {
+  if (tags.includes(API_TAGS.ehr)) {
     return ehrSource;
   }
-  if (tags.includes(TAG_AGGREGATION)) {
+  if (tags.includes(API_TAGS.aggregation)) {
     return 'aggregation';
   }
-  if (tags.includes(TAG_VOICE)) {
+  if (tags.includes(API_TAGS.voiceConfig)) {
     return 'voice-config';
   }
-  if (tags.includes(TAG_TOOLS)) {
+  if (tags.includes(API_TAGS.voiceAgentTools)) {
     return 'llm-tool';
   }
-  if (tags.includes(TAG_UTILITY)) {
+  if (tags.includes(API_TAGS.utility)) {
     return 'utility';
   }
   return tags[0]?.toLowerCase() ?? 'gateway';
@@ -108,9 +104,9 @@ export function toEndpointDoc(
   const body = hasBody
     ? (curatedBody(operation, context.practiceId) ?? sampleFromSchema(operation.bodySchema))
     : undefined;
-  const usesVapiSecret = operation.tags.includes(TAG_TOOLS);
+  const usesVapiSecret = operation.tags.includes(API_TAGS.voiceAgentTools);
   const headers: Record<string, string> = {
-    'x-api-key': 'YOUR_API_KEY',
+    [HEADERS.apiKey]: 'YOUR_API_KEY',
     ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
   };
   const request = curlCommand({ method: operation.method, url, headers, body });
@@ -123,7 +119,7 @@ export function toEndpointDoc(
     description: [
       operation.description,
       ehrSource === 'mock' ? "Mock EHR calls need source set to 'mock'." : '',
-      usesVapiSecret ? 'Vapi may send X-Vapi-Secret instead of x-api-key.' : '',
+      usesVapiSecret ? `Vapi may send X-Vapi-Secret instead of ${HEADERS.apiKey}.` : '',
     ]
       .filter(Boolean)
       .join(' '),
@@ -147,18 +143,18 @@ export function docsByTab(
   );
   const tagged = (...tags: string[]) =>
     operations.filter((operation) => operation.tags.some((tag) => tags.includes(tag)));
-  const ehr = tagged(TAG_EHR);
+  const ehr = tagged(API_TAGS.ehr);
   return {
     common: [
       ...ehr.map((operation) => toEndpointDoc(operation, context)),
-      ...tagged(TAG_UTILITY).map((operation) => toEndpointDoc(operation, context)),
+      ...tagged(API_TAGS.utility).map((operation) => toEndpointDoc(operation, context)),
     ],
-    'smart-scheduling': tagged(TAG_AGGREGATION).map((operation) =>
+    'smart-scheduling': tagged(API_TAGS.aggregation).map((operation) =>
       toEndpointDoc(operation, context),
     ),
     athena: ehr.map((operation) => toEndpointDoc(operation, context, 'athena')),
     mock: ehr.map((operation) => toEndpointDoc(operation, context, 'mock')),
-    'voice-config': tagged(TAG_VOICE, TAG_TOOLS).map((operation) =>
+    'voice-config': tagged(API_TAGS.voiceConfig, API_TAGS.voiceAgentTools).map((operation) =>
       toEndpointDoc(operation, context),
     ),
   };

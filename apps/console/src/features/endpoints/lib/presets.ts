@@ -1,3 +1,11 @@
+import type {
+  CreatePatientWithAppointmentBody,
+  SmartSchedulingBody,
+  TestEchoBody,
+  VoiceConfigQueryBody,
+} from '@ehr-gateway/contracts';
+import type { z } from 'zod';
+
 import { DEFAULT_TENANT_ID, isoDate, nextWeekday, SAMPLE_PATIENT } from './samples';
 
 export const CATEGORIES = ['Standard', 'Voice Config', 'Custom Aggregation', 'Utility'] as const;
@@ -77,7 +85,7 @@ export function crossEntityQueryBody() {
       case_sensitive: false,
       match_type: 'partial',
     },
-  };
+  } satisfies z.input<typeof VoiceConfigQueryBody>;
 }
 
 export function smartSchedulingBody(practiceId: string) {
@@ -97,7 +105,7 @@ export function smartSchedulingBody(practiceId: string) {
       lastName: SAMPLE_PATIENT.lastname,
       dob: SAMPLE_PATIENT.dob,
     },
-  };
+  } satisfies z.input<typeof SmartSchedulingBody>;
 }
 
 export function patientWithAppointmentBody(today: Date = new Date()) {
@@ -120,10 +128,13 @@ export function patientWithAppointmentBody(today: Date = new Date()) {
       // The sample patient's mock provider (107) has open slots Tuesday to Friday.
       date: nextWeekday(today, [1]),
     },
-  };
+  } satisfies z.input<typeof CreatePatientWithAppointmentBody>;
 }
 
-export const TEST_ECHO_BODY = { message: 'Hello from the API tester', data: { source: 'console' } };
+export const TEST_ECHO_BODY = {
+  message: 'Hello from the API tester',
+  data: { source: 'console' },
+} satisfies z.input<typeof TestEchoBody>;
 
 /** Trims trailing slashes so `/api/` and `/api` give the same paths. */
 function root(apiRoot: string) {

@@ -3,6 +3,7 @@
  * API client would make it. Deliberately not the admin fetch helper: no session cookie, no
  * sign-out on 401, and a non-ok answer is a result to show, not an error.
  */
+import { HEADERS } from '@ehr-gateway/contracts';
 
 export const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -46,7 +47,7 @@ export function requestHeaders(request: Pick<TestRequest, 'method' | 'apiKey'>) 
     headers['Content-Type'] = 'application/json';
   }
   if (request.apiKey.trim()) {
-    headers['x-api-key'] = request.apiKey.trim();
+    headers[HEADERS.apiKey] = request.apiKey.trim();
   }
   return headers;
 }
@@ -54,8 +55,8 @@ export function requestHeaders(request: Pick<TestRequest, 'method' | 'apiKey'>) 
 /** The request as text for the clipboard; the key itself is redacted. */
 export function describeRequest(request: TestRequest): string {
   const headers = requestHeaders(request);
-  if (headers['x-api-key']) {
-    headers['x-api-key'] = '<your API key>';
+  if (headers[HEADERS.apiKey]) {
+    headers[HEADERS.apiKey] = '<your API key>';
   }
   const lines = [`${request.method} ${fullUrl(request.url.trim(), request.queryRows)}`, ''];
   lines.push('Headers:');

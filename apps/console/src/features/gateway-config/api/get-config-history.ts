@@ -1,10 +1,12 @@
-import type { GatewayConfigHistory } from '@ehr-gateway/contracts';
+import { ADMIN_PREFIX, type GatewayConfigHistory } from '@ehr-gateway/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 export async function getConfigHistory(signal?: AbortSignal) {
-  const { changes } = await api.get<GatewayConfigHistory>('/admin/config/history', { signal });
+  const { changes } = await api.get<GatewayConfigHistory>(`${ADMIN_PREFIX}/config/history`, {
+    signal,
+  });
   return Array.isArray(changes) ? changes : [];
 }
 

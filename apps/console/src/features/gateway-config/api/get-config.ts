@@ -1,4 +1,4 @@
-import { DEFAULT_GATEWAY_CONFIG, type GatewayConfig } from '@ehr-gateway/contracts';
+import { ADMIN_PREFIX, DEFAULT_GATEWAY_CONFIG, type GatewayConfig } from '@ehr-gateway/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -12,11 +12,14 @@ export function withDefaults(config: Partial<GatewayConfig>): GatewayConfig {
     practiceId: config.practiceId || DEFAULT_GATEWAY_CONFIG.practiceId,
     logLevel: config.logLevel ?? DEFAULT_GATEWAY_CONFIG.logLevel,
     caching: config.caching ?? DEFAULT_GATEWAY_CONFIG.caching,
+    payloadCapture: config.payloadCapture ?? DEFAULT_GATEWAY_CONFIG.payloadCapture,
+    payloadRetentionDays:
+      config.payloadRetentionDays ?? DEFAULT_GATEWAY_CONFIG.payloadRetentionDays,
   };
 }
 
 export async function getConfig(signal?: AbortSignal): Promise<GatewayConfig> {
-  return withDefaults(await api.get<Partial<GatewayConfig>>('/admin/config', { signal }));
+  return withDefaults(await api.get<Partial<GatewayConfig>>(`${ADMIN_PREFIX}/config`, { signal }));
 }
 
 export function getConfigQueryOptions() {

@@ -1,4 +1,8 @@
-import type { GatewayConfig, UpdateGatewayConfigBody } from '@ehr-gateway/contracts';
+import {
+  ADMIN_PREFIX,
+  type GatewayConfig,
+  type UpdateGatewayConfigBody,
+} from '@ehr-gateway/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +11,7 @@ import { getConfigQueryOptions, withDefaults } from './get-config';
 import { getConfigHistoryQueryOptions } from './get-config-history';
 
 export async function updateConfig(body: UpdateGatewayConfigBody): Promise<GatewayConfig> {
-  return withDefaults(await api.put<Partial<GatewayConfig>>('/admin/config', body));
+  return withDefaults(await api.put<Partial<GatewayConfig>>(`${ADMIN_PREFIX}/config`, body));
 }
 
 export function useUpdateConfig() {

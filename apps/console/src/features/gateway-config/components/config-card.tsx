@@ -6,10 +6,12 @@ export function ConfigCard({
   title = 'Gateway Configuration',
   description = 'Settings that shape how the gateway answers',
   showReset = false,
+  showPayloadSettings = false,
 }: {
   title?: string;
   description?: string;
   showReset?: boolean;
+  showPayloadSettings?: boolean;
 }) {
   return (
     <Card className="h-full">
@@ -18,7 +20,7 @@ export function ConfigCard({
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
-        <ConfigForm showReset={showReset} />
+        <ConfigForm showReset={showReset} showPayloadSettings={showPayloadSettings} />
       </CardContent>
     </Card>
   );

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { mockFetch } from '@/test/mock-fetch';
-import { renderWithProviders } from '@/test/render';
+import { renderWithProviders, sessionUser } from '@/test/render';
 
 import { ConfigForm } from './config-form';
 
@@ -82,5 +82,63 @@ describe('ConfigForm', () => {
     expect(await screen.findByText('Configuration Updated')).toBeInTheDocument();
     expect(practice).toHaveValue('67890');
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
+  });
+
+  it('edits payload capture and retention, and shows the gateway refusing full without a key', async () => {
+    const fetchMock = mockFetch({
+      'GET /admin/config': {
+        body: { ...STORED, payloadCapture: 'masked', payloadRetentionDays: 7 },
+      },
+      'PUT /admin/config': {
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: 'Bad Request',
+          code: 'VALIDATION_ERROR',
+          message: 'payloadCapture needs PAYLOAD_ENCRYPTION_KEY',
+          details: [
+            {
+              field: 'payloadCapture',
+              message: 'full needs PAYLOAD_ENCRYPTION_KEY set on the server',
+            },
+          ],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ConfigForm showPayloadSettings />, { user: sessionUser('admin') });
+
+    const capture = await screen.findByRole('combobox', { name: 'Payload Capture' });
+    expect(capture).toHaveTextContent('Masked');
+    await user.click(capture);
+    await user.click(await screen.findByRole('option', { name: 'Full, encrypted' }));
+    const retention = screen.getByLabelText('Payload Retention (days)');
+    await user.clear(retention);
+    await user.type(retention, '14');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(
+      await screen.findByText('full needs PAYLOAD_ENCRYPTION_KEY set on the server'),
+    ).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({
+      payloadCapture: 'full',
+      payloadRetentionDays: 14,
+    });
+  });
+
+  it('is read-only for a role that may not change it', async () => {
+    mockFetch({ 'GET /admin/config': { body: STORED } });
+    renderWithProviders(<ConfigForm showReset showPayloadSettings />, {
+      user: sessionUser('developer'),
+    });
+    expect(await screen.findByLabelText('API Root')).toBeDisabled();
+    expect(
+      screen.getByText(
+        'Read-only: your role (Developer) may not change the gateway configuration.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Payload Capture' })).toBeDisabled();
   });
 });

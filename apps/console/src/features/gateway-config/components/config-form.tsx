@@ -1,9 +1,19 @@
-import { LOG_LEVELS, type GatewayConfig, type LogLevel } from '@ehr-gateway/contracts';
+import {
+  LOG_LEVELS,
+  PAYLOAD_CAPTURE_DESCRIPTIONS,
+  PAYLOAD_CAPTURE_LABELS,
+  PAYLOAD_CAPTURE_MODES,
+  PAYLOAD_RETENTION_DAYS_MAX,
+  type GatewayConfig,
+  type LogLevel,
+  type PayloadCapture,
+} from '@ehr-gateway/contracts';
 import { LoaderCircle } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 
 import { Button } from '@/components/ui/button';
+import { ReadOnlyNotice } from '@/components/read-only-notice';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import {
@@ -16,10 +26,12 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { isApiError } from '@/lib/api-client';
+import { useCan } from '@/lib/current-user';
 import { UNEXPECTED_ERROR_MESSAGE } from '@/lib/query-client';
 
 import { useConfig } from '../api/get-config';
 import { useUpdateConfig } from '../api/update-config';
+import { CONFIG_FIELD_LABELS } from './config-field-labels';
 
 type FieldName = keyof GatewayConfig;
 type FieldErrors = Partial<Record<FieldName, string>>;
@@ -57,8 +69,19 @@ export function ConfigFormSkeleton() {
   );
 }
 
-function ConfigFormFields({ stored, showReset }: { stored: GatewayConfig; showReset: boolean }) {
+interface ConfigFormOptions {
+  showReset: boolean;
+  /** The request-log payload settings (capture mode and retention), shown on Configuration. */
+  showPayloadSettings: boolean;
+}
+
+function ConfigFormFields({
+  stored,
+  showReset,
+  showPayloadSettings,
+}: ConfigFormOptions & { stored: GatewayConfig }) {
   const id = useId();
+  const canWrite = useCan('config:write');
   // Seeded once from the stored config; a background refetch must not wipe unsaved edits.
   const [values, setValues] = useState<GatewayConfig>(stored);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -104,93 +127,155 @@ function ConfigFormFields({ stored, showReset }: { stored: GatewayConfig; showRe
 
   return (
     <form className="space-y-5" onSubmit={handleSubmit} noValidate>
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-apiRoot`}>API Root</Label>
-        <Input
-          id={`${id}-apiRoot`}
-          name="apiRoot"
-          value={values.apiRoot}
-          aria-invalid={errors.apiRoot ? true : undefined}
-          aria-describedby={describedBy('apiRoot')}
-          onChange={(event) => setField('apiRoot', event.target.value)}
-        />
-        <p id={`${id}-apiRoot-hint`} className="text-xs text-muted-foreground">
-          Path prefix of the practice-scoped EHR endpoints, e.g. /api
-        </p>
-        <FieldError id={`${id}-apiRoot-error`} message={errors.apiRoot} />
-      </div>
-
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-practiceId`}>Practice ID</Label>
-        <Input
-          id={`${id}-practiceId`}
-          name="practiceId"
-          inputMode="numeric"
-          value={values.practiceId}
-          aria-invalid={errors.practiceId ? true : undefined}
-          aria-describedby={describedBy('practiceId')}
-          onChange={(event) => setField('practiceId', event.target.value)}
-        />
-        <p id={`${id}-practiceId-hint`} className="text-xs text-muted-foreground">
-          The default athenahealth practice
-        </p>
-        <FieldError id={`${id}-practiceId-error`} message={errors.practiceId} />
-      </div>
-
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-logLevel`}>Log Level</Label>
-        <Select
-          name="logLevel"
-          value={values.logLevel}
-          onValueChange={(value) => setField('logLevel', value as LogLevel)}
-        >
-          <SelectTrigger
-            id={`${id}-logLevel`}
-            aria-invalid={errors.logLevel ? true : undefined}
-            aria-describedby={describedBy('logLevel')}
-          >
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {LOG_LEVELS.map((level) => (
-              <SelectItem key={level} value={level}>
-                {LOG_LEVEL_LABELS[level]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <p id={`${id}-logLevel-hint`} className="text-xs text-muted-foreground">
-          The lowest severity written to the gateway log
-        </p>
-        <FieldError id={`${id}-logLevel-error`} message={errors.logLevel} />
-      </div>
-
-      <div className="space-y-2">
-        <div className="flex items-center justify-between gap-4 rounded-lg border p-3">
-          <div className="space-y-1">
-            <Label htmlFor={`${id}-caching`}>Caching</Label>
-            <p id={`${id}-caching-hint`} className="text-xs text-muted-foreground">
-              Cache EHR reads for faster answers
-            </p>
-          </div>
-          <Switch
-            id={`${id}-caching`}
-            name="caching"
-            checked={values.caching}
-            aria-describedby={describedBy('caching')}
-            onCheckedChange={(checked) => setField('caching', checked)}
+      <ReadOnlyNotice permission="config:write" />
+      <fieldset disabled={!canWrite} className="min-w-0 space-y-5">
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-apiRoot`}>{CONFIG_FIELD_LABELS.apiRoot}</Label>
+          <Input
+            id={`${id}-apiRoot`}
+            name="apiRoot"
+            value={values.apiRoot}
+            aria-invalid={errors.apiRoot ? true : undefined}
+            aria-describedby={describedBy('apiRoot')}
+            onChange={(event) => setField('apiRoot', event.target.value)}
           />
+          <p id={`${id}-apiRoot-hint`} className="text-xs text-muted-foreground">
+            Path prefix of the practice-scoped EHR endpoints, e.g. /api
+          </p>
+          <FieldError id={`${id}-apiRoot-error`} message={errors.apiRoot} />
         </div>
-        <FieldError id={`${id}-caching-error`} message={errors.caching} />
-      </div>
+
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-practiceId`}>{CONFIG_FIELD_LABELS.practiceId}</Label>
+          <Input
+            id={`${id}-practiceId`}
+            name="practiceId"
+            inputMode="numeric"
+            value={values.practiceId}
+            aria-invalid={errors.practiceId ? true : undefined}
+            aria-describedby={describedBy('practiceId')}
+            onChange={(event) => setField('practiceId', event.target.value)}
+          />
+          <p id={`${id}-practiceId-hint`} className="text-xs text-muted-foreground">
+            The default athenahealth practice
+          </p>
+          <FieldError id={`${id}-practiceId-error`} message={errors.practiceId} />
+        </div>
+
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-logLevel`}>{CONFIG_FIELD_LABELS.logLevel}</Label>
+          <Select
+            name="logLevel"
+            value={values.logLevel}
+            onValueChange={(value) => setField('logLevel', value as LogLevel)}
+          >
+            <SelectTrigger
+              id={`${id}-logLevel`}
+              aria-invalid={errors.logLevel ? true : undefined}
+              aria-describedby={describedBy('logLevel')}
+            >
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {LOG_LEVELS.map((level) => (
+                <SelectItem key={level} value={level}>
+                  {LOG_LEVEL_LABELS[level]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <p id={`${id}-logLevel-hint`} className="text-xs text-muted-foreground">
+            The lowest severity written to the gateway log
+          </p>
+          <FieldError id={`${id}-logLevel-error`} message={errors.logLevel} />
+        </div>
+
+        <div className="space-y-2">
+          <div className="flex items-center justify-between gap-4 rounded-lg border p-3">
+            <div className="space-y-1">
+              <Label htmlFor={`${id}-caching`}>{CONFIG_FIELD_LABELS.caching}</Label>
+              <p id={`${id}-caching-hint`} className="text-xs text-muted-foreground">
+                Cache EHR reads for faster answers
+              </p>
+            </div>
+            <Switch
+              id={`${id}-caching`}
+              name="caching"
+              checked={values.caching}
+              aria-describedby={describedBy('caching')}
+              onCheckedChange={(checked) => setField('caching', checked)}
+            />
+          </div>
+          <FieldError id={`${id}-caching-error`} message={errors.caching} />
+        </div>
+
+        {showPayloadSettings && (
+          <>
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-payloadCapture`}>{CONFIG_FIELD_LABELS.payloadCapture}</Label>
+              <Select
+                name="payloadCapture"
+                value={values.payloadCapture}
+                onValueChange={(value) => setField('payloadCapture', value as PayloadCapture)}
+              >
+                <SelectTrigger
+                  id={`${id}-payloadCapture`}
+                  aria-invalid={errors.payloadCapture ? true : undefined}
+                  aria-describedby={describedBy('payloadCapture')}
+                >
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {PAYLOAD_CAPTURE_MODES.map((mode) => (
+                    <SelectItem key={mode} value={mode}>
+                      {PAYLOAD_CAPTURE_LABELS[mode]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <p id={`${id}-payloadCapture-hint`} className="text-xs text-muted-foreground">
+                What the request log keeps of request and response bodies. Full needs
+                PAYLOAD_ENCRYPTION_KEY on the server.
+              </p>
+              <FieldError id={`${id}-payloadCapture-error`} message={errors.payloadCapture} />
+            </div>
+
+            <div className="space-y-2">
+              <Label htmlFor={`${id}-payloadRetentionDays`}>
+                {CONFIG_FIELD_LABELS.payloadRetentionDays}
+              </Label>
+              <Input
+                id={`${id}-payloadRetentionDays`}
+                name="payloadRetentionDays"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={PAYLOAD_RETENTION_DAYS_MAX}
+                value={Number.isNaN(values.payloadRetentionDays) ? '' : values.payloadRetentionDays}
+                aria-invalid={errors.payloadRetentionDays ? true : undefined}
+                aria-describedby={describedBy('payloadRetentionDays')}
+                onChange={(event) => setField('payloadRetentionDays', event.target.valueAsNumber)}
+              />
+              <p id={`${id}-payloadRetentionDays-hint`} className="text-xs text-muted-foreground">
+                Bodies are deleted after this many days; the rest of each entry stays for the log's
+                own retention.
+              </p>
+              <FieldError
+                id={`${id}-payloadRetentionDays-error`}
+                message={errors.payloadRetentionDays}
+              />
+            </div>
+          </>
+        )}
+      </fieldset>
 
       <div className="flex flex-wrap justify-end gap-2">
         {showReset && (
-          <Button variant="outline" onClick={handleReset} disabled={update.isPending}>
+          <Button variant="outline" onClick={handleReset} disabled={update.isPending || !canWrite}>
             Reset
           </Button>
         )}
-        <Button type="submit" disabled={update.isPending}>
+        <Button type="submit" disabled={update.isPending || !canWrite}>
           {update.isPending && <LoaderCircle aria-hidden="true" className="animate-spin" />}
           Save Changes
         </Button>
@@ -199,7 +284,10 @@ function ConfigFormFields({ stored, showReset }: { stored: GatewayConfig; showRe
   );
 }
 
-export function ConfigForm({ showReset = false }: { showReset?: boolean }) {
+export function ConfigForm({
+  showReset = false,
+  showPayloadSettings = false,
+}: Partial<ConfigFormOptions>) {
   const { data, isPending, isError, refetch } = useConfig();
   if (isPending) {
     return <ConfigFormSkeleton />;
@@ -214,5 +302,11 @@ export function ConfigForm({ showReset = false }: { showReset?: boolean }) {
       </div>
     );
   }
-  return <ConfigFormFields stored={data} showReset={showReset} />;
+  return (
+    <ConfigFormFields
+      stored={data}
+      showReset={showReset}
+      showPayloadSettings={showPayloadSettings}
+    />
+  );
 }

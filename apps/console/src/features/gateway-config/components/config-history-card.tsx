@@ -6,17 +6,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
 
 import { useConfigHistory } from '../api/get-config-history';
+import { CONFIG_FIELD_LABELS } from './config-field-labels';
 
 const SHOWN_CHANGES = 5;
 
-const FIELD_LABELS: Record<keyof GatewayConfig, string> = {
-  apiRoot: 'API Root',
-  practiceId: 'Practice ID',
-  logLevel: 'Log Level',
-  caching: 'Caching',
-};
-
-function display(value: GatewayConfig[keyof GatewayConfig]) {
+function display(value: GatewayConfig[keyof GatewayConfig] | undefined) {
+  if (value === undefined) {
+    return '—';
+  }
   if (typeof value === 'boolean') {
     return value ? 'on' : 'off';
   }
@@ -24,7 +21,7 @@ function display(value: GatewayConfig[keyof GatewayConfig]) {
 }
 
 function changedFields(change: GatewayConfigChange) {
-  return (Object.keys(FIELD_LABELS) as (keyof GatewayConfig)[]).filter(
+  return (Object.keys(CONFIG_FIELD_LABELS) as (keyof GatewayConfig)[]).filter(
     (field) => change.before[field] !== change.after[field],
   );
 }
@@ -72,7 +69,7 @@ export function ConfigHistoryCard() {
                     <ul className="space-y-0.5 text-xs text-muted-foreground">
                       {fields.map((field) => (
                         <li key={field}>
-                          {FIELD_LABELS[field]}:{' '}
+                          {CONFIG_FIELD_LABELS[field]}:{' '}
                           <span className="font-mono">{display(change.before[field])}</span> →{' '}
                           <span className="font-mono text-foreground">
                             {display(change.after[field])}

@@ -1,16 +1,13 @@
-import type { LogList, LogSource } from '@ehr-gateway/contracts';
+import { ADMIN_PREFIX, type LogList, type LogListQuery } from '@ehr-gateway/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
-export interface LogFilters {
-  endpoint?: string;
-  source?: LogSource;
-  limit: number;
-}
+/** The Logs screen's filters: the admin API's query, as the console sends it. */
+export type LogFilters = Pick<LogListQuery, 'endpoint' | 'source' | 'limit'>;
 
 export async function getLogs(filters: LogFilters, signal?: AbortSignal) {
-  const { logs } = await api.get<LogList>('/admin/logs', {
+  const { logs } = await api.get<LogList>(`${ADMIN_PREFIX}/logs`, {
     params: { endpoint: filters.endpoint?.trim(), source: filters.source, limit: filters.limit },
     signal,
   });

@@ -1,9 +1,10 @@
 import type { LogEntryDetail } from '@ehr-gateway/contracts';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { mockFetch } from '@/test/mock-fetch';
-import { renderWithProviders } from '@/test/render';
+import { renderWithProviders, sessionUser } from '@/test/render';
 
 import { errorSummary, LogDetailsDialog } from './log-details-dialog';
 
@@ -22,6 +23,7 @@ const BASE: LogEntryDetail = {
   responseData: { totalCount: 1 },
   responseTruncated: false,
   error: null,
+  payload: { capture: 'masked', masked: true, phiAvailable: false, purged: false },
 };
 
 describe('errorSummary', () => {
@@ -68,5 +70,68 @@ describe('LogDetailsDialog', () => {
       within(dialog).getByText('No response data captured for this request'),
     ).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Copy response data' })).toBeNull();
+  });
+
+  it('says the bodies were masked before storage, with no way around it', async () => {
+    mockFetch({ 'GET /admin/logs/log-1': { body: BASE } });
+    renderWithProviders(<LogDetailsDialog logId="log-1" onOpenChange={() => {}} />, {
+      user: sessionUser('admin', true),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Log Details' });
+    expect(await within(dialog).findByText('PHI masked.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Show PHI' })).toBeNull();
+  });
+
+  it('offers Show PHI only to a user with PHI access, and asks the gateway for it', async () => {
+    const full = {
+      ...BASE,
+      payload: { capture: 'full', masked: true, phiAvailable: true, purged: false },
+    };
+    const fetchMock = mockFetch({
+      'GET /admin/logs/log-1': ({ url }) =>
+        url.includes('showPhi=true')
+          ? {
+              body: {
+                ...full,
+                requestData: { ...BASE.requestData, query: { lastName: 'Lovelace' } },
+                payload: { ...full.payload, masked: false },
+              },
+            }
+          : { body: full },
+    });
+    renderWithProviders(<LogDetailsDialog logId="log-1" onOpenChange={() => {}} />, {
+      user: sessionUser('developer', true),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Log Details' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Show PHI' }));
+    expect(
+      await within(dialog).findByText(
+        'Showing patient data. This view was recorded in the audit log.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(/Lovelace/)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('showPhi=true'))).toBe(true);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide PHI' }));
+    expect(await within(dialog).findByText('PHI masked.')).toBeInTheDocument();
+  });
+
+  it('shows no Show PHI button to a user without PHI access', async () => {
+    mockFetch({
+      'GET /admin/logs/log-1': {
+        body: {
+          ...BASE,
+          payload: { capture: 'full', masked: true, phiAvailable: false, purged: false },
+        },
+      },
+    });
+    renderWithProviders(<LogDetailsDialog logId="log-1" onOpenChange={() => {}} />, {
+      user: sessionUser('developer'),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Log Details' });
+    expect(
+      await within(dialog).findByText(/users with PHI access can see the full payload/),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Show PHI' })).toBeNull();
   });
 });

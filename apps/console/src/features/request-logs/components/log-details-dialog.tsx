@@ -1,6 +1,6 @@
 import type { LogEntryDetail } from '@ehr-gateway/contracts';
-import { CircleAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { CircleAlert, Eye, EyeOff } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 
 import { CopyButton } from '@/components/copy-button';
 import { MethodBadge } from '@/components/method-badge';
@@ -12,7 +12,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { Button } from '@/components/ui/button';
+import { Callout } from '@/components/ui/callout';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useCan } from '@/lib/current-user';
 import { formatDateTime, formatJson, formatRelativeTime, formatResponseTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -84,7 +87,75 @@ function JsonBlock({
   );
 }
 
-function LogDetailsBody({ log }: { log: LogEntryDetail }) {
+/** What the bodies below are: masked, shown in full, not kept, or removed by retention. */
+function PayloadNotice({
+  payload,
+  showingPhi,
+  onShowPhi,
+}: {
+  payload: LogEntryDetail['payload'];
+  showingPhi: boolean;
+  onShowPhi: (show: boolean) => void;
+}) {
+  const mayShowPhi = useCan('logs:phi');
+  if (payload.purged) {
+    return (
+      <Callout>
+        <p>The bodies of this request were deleted by payload retention; its details stay.</p>
+      </Callout>
+    );
+  }
+  if (payload.capture === 'metadata') {
+    return (
+      <Callout>
+        <p>Payload capture was set to metadata only: no bodies were kept for this request.</p>
+      </Callout>
+    );
+  }
+  if (showingPhi && !payload.masked) {
+    return (
+      <Callout variant="privacy">
+        <p>Showing patient data. This view was recorded in the audit log.</p>
+        <Button variant="outline" size="sm" onClick={() => onShowPhi(false)}>
+          <EyeOff aria-hidden="true" />
+          Hide PHI
+        </Button>
+      </Callout>
+    );
+  }
+  if (!payload.masked) {
+    return null;
+  }
+  return (
+    <Callout variant="privacy">
+      <p>
+        <span className="font-semibold">PHI masked.</span> Names, dates of birth, contact details
+        and free text were replaced with ***{' '}
+        {payload.capture === 'masked'
+          ? 'before they were stored.'
+          : payload.phiAvailable
+            ? 'in this view; the full payload is kept encrypted.'
+            : 'for you; users with PHI access can see the full payload.'}
+      </p>
+      {payload.phiAvailable && mayShowPhi && (
+        <Button variant="outline" size="sm" onClick={() => onShowPhi(true)}>
+          <Eye aria-hidden="true" />
+          Show PHI
+        </Button>
+      )}
+    </Callout>
+  );
+}
+
+function LogDetailsBody({
+  log,
+  showingPhi,
+  onShowPhi,
+}: {
+  log: LogEntryDetail;
+  showingPhi: boolean;
+  onShowPhi: (show: boolean) => void;
+}) {
   const requestData = formatJson(log.requestData);
   const responsePresent = hasResponseData(log.responseData);
   return (
@@ -134,6 +205,8 @@ function LogDetailsBody({ log }: { log: LogEntryDetail }) {
         </section>
       )}
 
+      <PayloadNotice payload={log.payload} showingPhi={showingPhi} onShowPhi={onShowPhi} />
+
       <JsonBlock title="Request Data" value={requestData} copyLabel="Copy request data" />
 
       {responsePresent ? (
@@ -168,10 +241,19 @@ export function LogDetailsDialog({
   logId: string | null;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { data, isPending, isError } = useLog(logId);
+  const [showPhi, setShowPhi] = useState(false);
+  const { data, isPending, isError } = useLog(logId, showPhi);
+
+  function handleOpenChange(open: boolean) {
+    if (!open) {
+      // Patient data is shown for one look at one entry, never carried over to the next.
+      setShowPhi(false);
+    }
+    onOpenChange(open);
+  }
 
   return (
-    <Dialog open={logId !== null} onOpenChange={onOpenChange}>
+    <Dialog open={logId !== null} onOpenChange={handleOpenChange}>
       <DialogContent className="sm:max-w-3xl">
         <DialogHeader>
           <DialogTitle>Log Details</DialogTitle>
@@ -190,7 +272,7 @@ export function LogDetailsDialog({
             Failed to load the log entry. Please try again.
           </p>
         ) : (
-          <LogDetailsBody log={data} />
+          <LogDetailsBody log={data} showingPhi={showPhi} onShowPhi={setShowPhi} />
         )}
       </DialogContent>
     </Dialog>

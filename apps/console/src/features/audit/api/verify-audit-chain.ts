@@ -1,0 +1,21 @@
+import { ADMIN_PREFIX, type AuditVerification } from '@ehr-gateway/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+export function verifyAuditChain(signal?: AbortSignal) {
+  return api.get<AuditVerification>(`${ADMIN_PREFIX}/audit/verify`, { signal });
+}
+
+export function getAuditVerificationQueryOptions() {
+  return queryOptions({
+    queryKey: ['audit', 'verification'],
+    queryFn: ({ signal }) => verifyAuditChain(signal),
+    // Walking the whole chain is work for the database: once a minute is plenty.
+    staleTime: 60_000,
+  });
+}
+
+export function useAuditVerification() {
+  return useQuery(getAuditVerificationQueryOptions());
+}

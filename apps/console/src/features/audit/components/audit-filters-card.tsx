@@ -1,0 +1,137 @@
+import { AUDIT_ACTIONS, type AuditAction } from '@ehr-gateway/contracts';
+import { Filter } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+
+import type { AuditFilters } from '../api/get-audit-events';
+
+const ALL_ACTIONS = 'all';
+const ACTIONS = Object.keys(AUDIT_ACTIONS) as AuditAction[];
+
+/** A datetime-local value (the viewer's time) as an ISO instant; undefined when empty. */
+function toInstant(local: string): string | undefined {
+  if (!local) {
+    return undefined;
+  }
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+function toLocalInput(iso: string | undefined): string {
+  if (!iso) {
+    return '';
+  }
+  const date = new Date(iso);
+  const offsetMs = date.getTimezoneOffset() * 60_000;
+  return new Date(date.getTime() - offsetMs).toISOString().slice(0, 16);
+}
+
+export function AuditFiltersCard({
+  initialFilters,
+  onApply,
+}: {
+  initialFilters: AuditFilters;
+  onApply: (filters: AuditFilters) => void;
+}) {
+  const id = useId();
+  const [actor, setActor] = useState(initialFilters.actor ?? '');
+  const [action, setAction] = useState<string>(initialFilters.action ?? ALL_ACTIONS);
+  const [from, setFrom] = useState(toLocalInput(initialFilters.from));
+  const [to, setTo] = useState(toLocalInput(initialFilters.to));
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onApply({
+      actor: actor.trim() || undefined,
+      action: action === ALL_ACTIONS ? undefined : (action as AuditAction),
+      from: toInstant(from),
+      to: toInstant(to),
+    });
+  }
+
+  function handleClear() {
+    setActor('');
+    setAction(ALL_ACTIONS);
+    setFrom('');
+    setTo('');
+    onApply({});
+  }
+
+  return (
+    <Card>
+      <CardHeader className="pb-3">
+        <CardTitle className="flex items-center gap-2">
+          <Filter aria-hidden="true" className="size-4" />
+          Filters
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+          onSubmit={handleSubmit}
+        >
+          <div className="space-y-2">
+            <Label htmlFor={`${id}-actor`}>Actor</Label>
+            <Input
+              id={`${id}-actor`}
+              placeholder="Username, user id or key id"
+              value={actor}
+              onChange={(event) => setActor(event.target.value)}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-action`}>Action</Label>
+            <Select value={action} onValueChange={setAction}>
+              <SelectTrigger id={`${id}-action`}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL_ACTIONS}>All actions</SelectItem>
+                {ACTIONS.map((value) => (
+                  <SelectItem key={value} value={value}>
+                    {AUDIT_ACTIONS[value]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={`${id}-from`}>From</Label>
+            <Input
+              id={`${id}-from`}
+              type="datetime-local"
+              value={from}
+              onChange={(event) => setFrom(event.target.value)}
+            />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={`${id}-to`}>To</Label>
+            <Input
+              id={`${id}-to`}
+              type="datetime-local"
+              value={to}
+              onChange={(event) => setTo(event.target.value)}
+            />
+          </div>
+          <div className="flex justify-end gap-2 sm:col-span-2 lg:col-span-4">
+            <Button type="submit">Apply</Button>
+            <Button variant="outline" onClick={handleClear}>
+              Clear
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,22 @@
+import { ADMIN_PREFIX } from '@ehr-gateway/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { getSessionQueryOptions } from './get-session';
+
+/** Ends every session of the signed-in user, this one included. */
+export function signOutEverywhere() {
+  return api.delete(`${ADMIN_PREFIX}/sessions`);
+}
+
+export function useSignOutEverywhere() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signOutEverywhere,
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(getSessionQueryOptions().queryKey, null);
+    },
+  });
+}

@@ -1,0 +1,18 @@
+import { ADMIN_PREFIX, type CreateUserBody, type UserCreated } from '@ehr-gateway/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { getUsersQueryOptions } from './get-users';
+
+export function createUser(body: CreateUserBody) {
+  return api.post<UserCreated>(`${ADMIN_PREFIX}/users`, body);
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createUser,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: getUsersQueryOptions().queryKey }),
+  });
+}
