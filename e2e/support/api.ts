@@ -1,3 +1,9 @@
+import {
+  ADMIN_PREFIX,
+  type ApiKeyCreated,
+  type LogEntrySummary,
+  type LogList,
+} from '@ehr-gateway/contracts';
 import { expect, request, type APIRequestContext } from '@playwright/test';
 
 import { ADMIN_PASSWORD, ADMIN_USERNAME, baseUrl } from './constants';
@@ -12,23 +18,19 @@ export async function adminApi(): Promise<APIRequestContext> {
     baseURL: base,
     extraHTTPHeaders: { origin: base },
   });
-  const response = await context.post('/admin/session', {
+  const response = await context.post(`${ADMIN_PREFIX}/session`, {
     data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
   });
   expect(response.status(), await response.text()).toBe(200);
   return context;
 }
 
-export interface CreatedKey {
-  id: string;
-  name: string;
-  key: string;
-}
+export type CreatedKey = ApiKeyCreated['apiKey'];
 
 export async function createApiKey(admin: APIRequestContext, name: string): Promise<CreatedKey> {
-  const response = await admin.post('/admin/api-keys', { data: { name } });
+  const response = await admin.post(`${ADMIN_PREFIX}/api-keys`, { data: { name } });
   expect(response.status(), await response.text()).toBe(201);
-  const body = (await response.json()) as { apiKey: CreatedKey };
+  const body = (await response.json()) as ApiKeyCreated;
   return body.apiKey;
 }
 
@@ -36,13 +38,7 @@ export async function gatewayContext(): Promise<APIRequestContext> {
   return request.newContext({ baseURL: baseUrl() });
 }
 
-export interface LogSummary {
-  id: string;
-  endpoint: string;
-  method: string;
-  status: number;
-  source: string;
-}
+export type LogSummary = LogEntrySummary;
 
 /** Waits until the request log (written in batches) holds an entry matching the predicate. */
 export async function waitForLogEntry(
@@ -53,8 +49,10 @@ export async function waitForLogEntry(
   await expect
     .poll(
       async () => {
-        const response = await admin.get('/admin/logs', { params: { limit: '250', ...query } });
-        const body = (await response.json()) as { logs: LogSummary[] };
+        const response = await admin.get(`${ADMIN_PREFIX}/logs`, {
+          params: { limit: '250', ...query },
+        });
+        const body = (await response.json()) as LogList;
         return body.logs.some(predicate);
       },
       { message: `a request-log entry matching ${JSON.stringify(query)}`, timeout: 15_000 },

@@ -17,7 +17,7 @@ export const RESULTS_DIR = path.join(E2E_DIR, 'test-results');
 export const AUTH_STATE_FILE = path.join(RESULTS_DIR, '.auth', 'admin.json');
 
 export const ADMIN_USERNAME = 'admin';
-export const ADMIN_PASSWORD = 'e2e-admin-password';
+export const ADMIN_PASSWORD = 'e2e-initial-passphrase';
 /** The initial admin's display name, shown in the header. */
 export const ADMIN_DISPLAY_NAME = 'Admin User';
 

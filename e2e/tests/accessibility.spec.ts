@@ -1,3 +1,4 @@
+import { HEADERS } from '@ehr-gateway/contracts';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
@@ -15,6 +16,9 @@ const SCREENS = [
   { name: 'logs', path: '/logs', heading: 'Request Logs' },
   { name: 'api-keys', path: '/api-keys', heading: 'API Key Management' },
   { name: 'configuration', path: '/configuration', heading: 'Gateway Configuration' },
+  { name: 'users', path: '/users', heading: 'Users' },
+  { name: 'audit', path: '/audit', heading: 'Audit Log' },
+  { name: 'account', path: '/account', heading: 'My Account' },
   { name: 'not-found', path: '/nope', heading: 'Page Not Found' },
 ] as const;
 
@@ -60,12 +64,12 @@ test.beforeAll(async () => {
   const { key } = await createApiKey(admin, 'Scheduling voice agent');
   await createApiKey(admin, 'Billing sync');
   const gateway = await gatewayContext();
-  const headers = { 'x-api-key': key };
+  const headers = { [HEADERS.apiKey]: key };
   await gateway.get('/utility/datetime', { headers });
   await gateway.get('/utility/validate-dob', { headers, params: { dob: '1985-07-14' } });
   await gateway.post('/utility/test', { headers, data: { message: 'hello', data: { a: 1 } } });
   await gateway.get('/utility/validate-dob', { headers });
-  await gateway.get('/utility/datetime', { headers: { 'x-api-key': 'ehrgw_wrong' } });
+  await gateway.get('/utility/datetime', { headers: { [HEADERS.apiKey]: 'ehrgw_wrong' } });
   await gateway.dispose();
   await waitForLogEntry(admin, { endpoint: '/utility/datetime' }, (log) => log.status === 401);
   await admin.dispose();
@@ -110,6 +114,14 @@ for (const theme of THEMES) {
       await expectNoSeriousViolations(page, `Create New API Key dialog (${theme})`);
       await page.keyboard.press('Escape');
 
+      await page.goto('/users');
+      await waitForScreenReady(page, 'Users');
+      await page.getByRole('button', { name: 'New User' }).click();
+      await expect(page.getByRole('dialog', { name: 'Create User' })).toBeVisible();
+      await saveScreenshot(page, `users-create-dialog-${theme}`, test.info());
+      await expectNoSeriousViolations(page, `Create User dialog (${theme})`);
+      await page.keyboard.press('Escape');
+
       await page.goto('/logs');
       await waitForScreenReady(page, 'Request Logs');
       await page.getByLabel('Endpoint', { exact: true }).fill('/utility/validate-dob');
@@ -126,6 +138,28 @@ for (const theme of THEMES) {
       await saveScreenshot(page, `log-details-dialog-${theme}`, test.info());
       await expectNoSeriousViolations(page, `Log Details dialog (${theme})`);
     });
+  });
+
+  test.describe(`${theme} theme, 390 px wide`, () => {
+    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    test.beforeEach(async ({ page }) => {
+      await useTheme(page, theme);
+    });
+
+    for (const screen of SCREENS) {
+      test(`${screen.name} fits a phone and has no serious or critical axe violations`, async ({
+        page,
+      }) => {
+        await page.goto(screen.path);
+        await waitForScreenReady(page, screen.heading);
+        await saveScreenshot(page, `${screen.name}-mobile-${theme}`, test.info());
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${screen.name} scrolls sideways at 390 px`).toBeLessThanOrEqual(0);
+        await expectNoSeriousViolations(page, `${screen.name} at 390 px (${theme})`);
+      });
+    }
   });
 
   test.describe(`${theme} theme, signed out`, () => {

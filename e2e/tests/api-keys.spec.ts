@@ -1,3 +1,4 @@
+import { HEADERS } from '@ehr-gateway/contracts';
 import { expect, test, type Page } from '@playwright/test';
 
 import { adminApi, createApiKey, gatewayContext } from '../support/api';
@@ -33,7 +34,7 @@ async function createThroughDialog(page: Page, name: string) {
 async function gatewayStatus(key: string) {
   const gateway = await gatewayContext();
   try {
-    const response = await gateway.get('/utility/datetime', { headers: { 'x-api-key': key } });
+    const response = await gateway.get('/utility/datetime', { headers: { [HEADERS.apiKey]: key } });
     return response.status();
   } finally {
     await gateway.dispose();

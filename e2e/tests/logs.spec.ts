@@ -1,3 +1,4 @@
+import { HEADERS } from '@ehr-gateway/contracts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 import { adminApi, createApiKey, gatewayContext, waitForLogEntry } from '../support/api';
@@ -12,7 +13,7 @@ test.beforeAll(async () => {
   admin = await adminApi();
   const { key } = await createApiKey(admin, `E2E logs ${marker}`);
   const gateway = await gatewayContext();
-  const headers = { 'x-api-key': key };
+  const headers = { [HEADERS.apiKey]: key };
 
   const calls = [
     await gateway.get('/utility/datetime', { headers }),
@@ -29,7 +30,7 @@ test.beforeAll(async () => {
   const invalid = await gateway.get('/utility/validate-dob', { headers });
   expect(invalid.status()).toBe(400);
   const unauthenticated = await gateway.get('/utility/datetime', {
-    headers: { 'x-api-key': 'ehrgw_not-a-real-key' },
+    headers: { [HEADERS.apiKey]: 'ehrgw_not-a-real-key' },
   });
   expect(unauthenticated.status()).toBe(401);
   await gateway.dispose();
@@ -232,7 +233,7 @@ test.describe('request logs', () => {
     const { key } = await createApiKey(admin, `E2E logs fresh ${marker}`);
     const gateway = await gatewayContext();
     const response = await gateway.get('/utility/validate-dob', {
-      headers: { 'x-api-key': key },
+      headers: { [HEADERS.apiKey]: key },
       params: { dob: '2001-02-03' },
     });
     expect(response.status()).toBe(200);
