@@ -36,6 +36,7 @@ import { createLlmToolsModule } from './modules/llm-tools/index.js';
 import { createRequestLogsModule, type RequestLogsModule } from './modules/request-logs/index.js';
 import { createSmartSchedulingModule } from './modules/smart-scheduling/index.js';
 import { createSystemModule } from './modules/system/index.js';
+import { createTrafficControlModule } from './modules/traffic-control/index.js';
 import { createUtilityModule } from './modules/utility/index.js';
 import { createVoiceConfigModule } from './modules/voice-config/index.js';
 import { registerConsole } from './plugins/console.js';
@@ -86,7 +87,13 @@ export const gatewayApp = fp<GatewayAppOptions>(
       audit,
       now: options.now,
     });
-    const apiKeys = createApiKeysModule({ db, audit, now: options.now });
+    const apiKeys = createApiKeysModule({
+      db,
+      audit,
+      now: options.now,
+      defaultRateLimit: settings.defaultKeyRateLimit,
+    });
+    const trafficControl = createTrafficControlModule({ settings, log, now: options.now });
     const requestLogs = await createRequestLogsModule({ db, settings, log, audit, config });
     const ehr = createEhrModule({
       db,
@@ -94,6 +101,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
       config,
       log,
       athenaTransport: options.athenaTransport,
+      athenaGovernor: trafficControl.athenaGovernor,
     });
     const voiceConfig = await createVoiceConfigModule({ db, ehr });
     const idempotency = createIdempotencyModule({ db });
@@ -102,8 +110,9 @@ export const gatewayApp = fp<GatewayAppOptions>(
       config,
       adminAuth,
       apiKeys,
+      trafficControl,
       requestLogs,
-      createHealthModule({ db, requestLogs }),
+      createHealthModule({ db, requestLogs, trafficControl }),
       ehr,
       createEhrStatusModule({ settings, ehr }),
       idempotency,
@@ -135,6 +144,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
       Object.values(GATEWAY_PREFIXES).some((prefix) => underPrefix(path, prefix));
     registerGatewayTraffic(app, {
       apiKeys,
+      trafficControl,
       requestLogs,
       cors,
       isGatewayPath,

@@ -1,4 +1,4 @@
-import type { LogSource, Permission } from '@ehr-gateway/contracts';
+import type { ApiScope, LogSource, Permission } from '@ehr-gateway/contracts';
 
 import type { AuthenticatedAdmin } from './modules/admin-auth/index.js';
 import type { ApiKeyIdentity } from './modules/api-keys/index.js';
@@ -19,6 +19,8 @@ declare module 'fastify' {
      * requests are logged under it too).
      */
     source?: LogSource | ((request: FastifyRequest) => LogSource);
+    /** What a gateway route needs of the calling API key (every gateway route declares one). */
+    scope?: ApiScope;
     /** The route also accepts Vapi's shared secret (X-Vapi-Secret) instead of an API key. */
     acceptsVapiSecret?: boolean;
     /** The route answers any payload itself, even text the gateway would otherwise refuse. */

@@ -35,7 +35,14 @@ describe.each(databaseTargets)('API keys on $name', (target) => {
       name: 'Scheduling bot',
       createdAt: expect.any(String),
       expiresAt: null,
+      lastUsedAt: null,
       practiceIds: null,
+      scopes: null,
+      rateLimit: null,
+      quota: null,
+      effectiveRateLimit: null,
+      rotatedAt: null,
+      previousKeyExpiresAt: null,
       key: expect.stringMatching(/^ehrgw_[A-Za-z0-9_-]{43}$/),
     });
   });
@@ -51,6 +58,12 @@ describe.each(databaseTargets)('API keys on $name', (target) => {
       lastUsedAt: null,
       expiresAt: null,
       practiceIds: null,
+      scopes: null,
+      rateLimit: null,
+      quota: null,
+      effectiveRateLimit: null,
+      rotatedAt: null,
+      previousKeyExpiresAt: null,
     });
     expect(JSON.stringify(await listKeys())).not.toContain(key);
   });
@@ -65,7 +78,11 @@ describe.each(databaseTargets)('API keys on $name', (target) => {
     [{ name: 42 }, 'name'],
     [{ name: 'ok', expiresAt: 'tomorrow' }, 'expiresAt'],
     [{ name: 'ok', expiresAt: '2001-01-01T00:00:00Z' }, 'expiresAt'],
-    [{ name: 'ok', scopes: ['all'] }, 'scopes'],
+    [{ name: 'ok', scopes: ['all'] }, 'scopes.0'],
+    [{ name: 'ok', scopes: [] }, 'scopes'],
+    [{ name: 'ok', rateLimit: 0 }, 'rateLimit'],
+    [{ name: 'ok', rateLimit: 2.5 }, 'rateLimit'],
+    [{ name: 'ok', quota: -1 }, 'quota'],
   ])('refuses %j with 400 naming %s', async (payload, field) => {
     const response = await adminRequest(gw.app, gw.cookie, {
       method: 'POST',

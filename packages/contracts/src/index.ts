@@ -5,6 +5,7 @@ export * from './phi-fields.js';
 export * from './session.js';
 export * from './users.js';
 export * from './audit.js';
+export * from './scopes.js';
 export * from './api-keys.js';
 export * from './gateway-config.js';
 export * from './request-logs.js';

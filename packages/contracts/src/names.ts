@@ -73,6 +73,10 @@ export const HEADERS = {
   idempotencyKey: 'idempotency-key',
   cache: 'x-cache',
   serverTiming: 'server-timing',
+  retryAfter: 'retry-after',
+  /** draft-ietf-httpapi-ratelimit-headers: the limits a key is under, and where it stands. */
+  rateLimitPolicy: 'ratelimit-policy',
+  rateLimit: 'ratelimit',
 } as const;
 
 /**

@@ -34,6 +34,13 @@ export const ReadinessResponse = z.object({
       /** Why the latest entry was reduced or dropped. */
       lastDropReason: z.string().nullable(),
     }),
+    /** Where rate limits, quotas and the athena QPS allowance are counted. */
+    trafficCounters: z.object({
+      store: z.enum(['redis', 'memory']),
+      /** Redis is configured but unreachable: this instance counts alone. */
+      degraded: z.boolean(),
+      message: z.string().nullable(),
+    }),
   }),
 });
 export type ReadinessResponse = z.infer<typeof ReadinessResponse>;

@@ -110,6 +110,11 @@ export const EnvSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(10_000),
   DATABASE_CONNECT_TIMEOUT_MS: positiveInt(3_000),
   MAX_CONNECTIONS: positiveInt(4_096),
+  DEFAULT_KEY_RATE_LIMIT: z.coerce.number().int().positive().optional(),
+  ATHENA_MAX_QPS: positiveInt(10),
+  ATHENA_MAX_CONCURRENCY: positiveInt(20),
+  ATHENA_QUEUE_TIMEOUT_MS: positiveInt(2_000),
+  GATEWAY_INSTANCES: positiveInt(1),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

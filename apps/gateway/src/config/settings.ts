@@ -43,9 +43,31 @@ export interface GatewaySettings {
   vapiSecret?: string;
   /** The AES-256 key that seals request-log payloads captured in full; null refuses full capture. */
   payloadEncryptionKey: Buffer | null;
+  /** Requests per minute for keys without their own rate limit; undefined is unlimited. */
+  defaultKeyRateLimit?: number;
+  /** The athena QPS governor (see docs/operations.md, "Traffic control"). */
+  athenaGovernor?: AthenaGovernorSettings;
   /** An OpenAI-compatible model for smart scheduling; the built-in analyser answers without it. */
   llm?: { baseUrl: string; apiKey?: string; model: string; timeoutMs?: number };
 }
+
+export interface AthenaGovernorSettings {
+  /** Calls per second the whole fleet may send athena. */
+  maxQps: number;
+  /** Calls in flight to athena at once, per instance. */
+  maxConcurrency: number;
+  /** How long a call waits for its turn before the 503 UPSTREAM_BUSY. */
+  queueTimeoutMs: number;
+  /** Instances sharing the allowance when there is no Redis to count it together. */
+  instances: number;
+}
+
+export const DEFAULT_ATHENA_GOVERNOR: AthenaGovernorSettings = {
+  maxQps: 10,
+  maxConcurrency: 20,
+  queueTimeoutMs: 2_000,
+  instances: 1,
+};
 
 const BUILT_CONSOLE_DIR = fileURLToPath(new URL('../../../console/dist', import.meta.url));
 
@@ -76,6 +98,13 @@ export function settingsFromEnv(env: Env, version: string): GatewaySettings {
     ehrCacheTtlSeconds: env.EHR_CACHE_TTL_SECONDS,
     vapiSecret: env.VAPI_SECRET,
     payloadEncryptionKey: env.PAYLOAD_ENCRYPTION_KEY ?? null,
+    defaultKeyRateLimit: env.DEFAULT_KEY_RATE_LIMIT,
+    athenaGovernor: {
+      maxQps: env.ATHENA_MAX_QPS,
+      maxConcurrency: env.ATHENA_MAX_CONCURRENCY,
+      queueTimeoutMs: env.ATHENA_QUEUE_TIMEOUT_MS,
+      instances: env.GATEWAY_INSTANCES,
+    },
     llm:
       env.LLM_BASE_URL && env.LLM_MODEL
         ? {

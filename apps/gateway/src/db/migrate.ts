@@ -11,6 +11,7 @@ import * as loginThrottle from './migrations/0007-login-throttle.js';
 import * as apiKeyPractices from './migrations/0008-api-key-practices.js';
 import * as usersRolesAudit from './migrations/0009-users-roles-audit.js';
 import * as sealedIdempotentAnswers from './migrations/0010-sealed-idempotent-answers.js';
+import * as apiKeyTraffic from './migrations/0011-api-key-traffic.js';
 
 interface Migration {
   name: string;
@@ -29,6 +30,7 @@ export const MIGRATIONS: readonly Migration[] = [
   apiKeyPractices,
   usersRolesAudit,
   sealedIdempotentAnswers,
+  apiKeyTraffic,
 ];
 
 /** Arbitrary constant shared by every instance so that only one migrates at a time. */

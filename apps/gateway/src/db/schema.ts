@@ -49,6 +49,13 @@ export interface ApiKeysTable {
   last_used_at: Timestamp | null;
   revoked_at: Timestamp | null;
   practice_ids: string[] | null;
+  /** Null: every scope. */
+  scopes: string[] | null;
+  rate_limit: number | null;
+  quota: number | null;
+  rotated_at: Timestamp | null;
+  previous_key_hash: string | null;
+  previous_key_expires_at: Timestamp | null;
 }
 
 export interface GatewayConfigTable {

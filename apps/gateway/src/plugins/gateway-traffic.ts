@@ -2,15 +2,17 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import { HEADERS, type LogSource } from '@ehr-gateway/contracts';
+import { HEADERS, hasScope, type LogSource } from '@ehr-gateway/contracts';
 
 import type { CorsPolicy } from '../lib/cors-policy.js';
-import { unauthorized } from '../lib/http-errors.js';
+import { forbidden, unauthorized } from '../lib/http-errors.js';
 import type { ApiKeysModule } from '../modules/api-keys/index.js';
 import type { RequestLogsModule } from '../modules/request-logs/index.js';
+import type { TrafficControlModule } from '../modules/traffic-control/index.js';
 
 interface GatewayTrafficOptions {
   apiKeys: Pick<ApiKeysModule, 'authenticate'>;
+  trafficControl: Pick<TrafficControlModule, 'admitKey'>;
   requestLogs: Pick<RequestLogsModule, 'record'>;
   cors: CorsPolicy;
   /** True for paths under a gateway prefix (including the configured apiRoot). */
@@ -54,12 +56,20 @@ function sourceOf(
 const pathOf = (request: FastifyRequest) => request.originalUrl.split('?', 1)[0] ?? '/';
 
 /**
- * What every gateway request goes through: CORS, API-key authentication, the Server-Timing
- * header and the request log. Admin, health and console routes are untouched.
+ * What every gateway request goes through: CORS, API-key authentication, the route's scope, the
+ * key's rate limit and quota, the Server-Timing header and the request log. Admin, health and
+ * console routes are untouched.
  */
 export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTrafficOptions) {
-  const { apiKeys, requestLogs, cors, isGatewayPath, vapiSecret } = options;
+  const { apiKeys, trafficControl, requestLogs, cors, isGatewayPath, vapiSecret } = options;
   const capturedPayloads = new WeakMap<FastifyRequest, string | Buffer>();
+
+  // A gateway route without a scope would be open to every key: refuse to start instead.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.source !== undefined && route.config.scope === undefined) {
+      throw new Error(`Gateway route ${route.method} ${route.url} declares no scope`);
+    }
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     const declared = request.routeOptions.config.source;
@@ -83,10 +93,31 @@ export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTra
       if (!secretMatches(presentedVapiSecret, vapiSecret)) {
         throw unauthorized('Invalid X-Vapi-Secret', 'VAPI_SECRET_INVALID');
       }
-      request.apiKey = { id: null, name: VAPI_CALLER, practiceIds: null };
+      request.apiKey = {
+        id: null,
+        name: VAPI_CALLER,
+        practiceIds: null,
+        scopes: ['tools'],
+        rateLimit: null,
+        quota: null,
+      };
       return;
     }
-    request.apiKey = await apiKeys.authenticate(request.headers[HEADERS.apiKey]);
+    const apiKey = await apiKeys.authenticate(request.headers[HEADERS.apiKey]);
+    request.apiKey = apiKey;
+    const scope = request.routeOptions.config.scope;
+    if (scope !== undefined && !hasScope(apiKey.scopes, scope)) {
+      throw forbidden(`This API key lacks the scope ${scope}`, 'SCOPE_REQUIRED');
+    }
+    if (apiKey.id !== null) {
+      void reply.headers(
+        await trafficControl.admitKey({
+          id: apiKey.id,
+          rateLimit: apiKey.rateLimit,
+          quota: apiKey.quota,
+        }),
+      );
+    }
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

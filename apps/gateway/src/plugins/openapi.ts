@@ -31,13 +31,20 @@ export async function registerOpenApi(
         },
       },
     },
-    // Admin operations carry the permission they need, as declared next to the route.
+    // Admin operations carry the permission they need, gateway operations the API-key scope, as
+    // declared next to the route.
     transform: (input) => {
       const output = jsonSchemaTransform(input);
       const permission = input.route.config?.permission;
-      return permission && permission !== 'public'
-        ? { ...output, schema: { ...output.schema, 'x-permission': permission } }
-        : output;
+      const scope = input.route.config?.scope;
+      return {
+        ...output,
+        schema: {
+          ...output.schema,
+          ...(permission && permission !== 'public' ? { 'x-permission': permission } : {}),
+          ...(scope ? { 'x-scope': scope } : {}),
+        },
+      };
     },
   });
 

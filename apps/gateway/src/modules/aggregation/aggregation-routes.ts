@@ -22,7 +22,9 @@ import type { AggregationService } from './aggregation-service.js';
 
 const tags = [API_TAGS.aggregation];
 const security = [{ apiKey: [] }];
-const config = { source: 'aggregation' as const };
+const config = { source: 'aggregation', scope: 'aggregation' } as const;
+/** Registering a patient and booking writes to the EHR. */
+const writeConfig = { source: 'aggregation', scope: 'ehr:write' } as const;
 const errors = {
   400: ErrorResponse,
   401: ErrorResponse,
@@ -101,7 +103,7 @@ export function registerAggregationRoutes(app: FastifyInstance, service: Aggrega
   routes.route({
     method: 'POST',
     url: '/patient-with-appointment',
-    config,
+    config: writeConfig,
     schema: {
       operationId: 'createPatientWithAppointment',
       summary:

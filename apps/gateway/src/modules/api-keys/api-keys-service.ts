@@ -2,8 +2,14 @@ import {
   API_KEY_REFUSALS,
   type ApiKeyCreated,
   type ApiKeyRefusalCode,
+  type ApiKeyRotated,
   type ApiKeySummary,
+  type ApiKeyUsage,
+  type ApiKeyUsageBucket,
+  type ApiScope,
   type CreateApiKeyBody,
+  type RotateApiKeyBody,
+  type UpdateApiKeyBody,
 } from '@ehr-gateway/contracts';
 
 import { isDatabaseUnavailable } from '../../db/database-errors.js';
@@ -11,7 +17,7 @@ import type { ApiKeyRow } from '../../db/schema.js';
 import { notFound, unauthorized, validationError } from '../../lib/http-errors.js';
 import { hashToken, randomToken } from '../../lib/secrets.js';
 import type { AuditContext, AuditModule } from '../audit/index.js';
-import type { ApiKeysRepository } from './api-keys-repository.js';
+import type { ApiKeysRepository, UsageRow } from './api-keys-repository.js';
 
 export const API_KEY_PREFIX = 'ehrgw_';
 /** The 401 for a refusal the docs list, with its code and message. */
@@ -35,11 +41,19 @@ export interface ApiKeyIdentity {
   name: string;
   /** The practices the caller may use; null for any. */
   practiceIds: readonly string[] | null;
+  /** The scopes the caller holds; null for every scope. */
+  scopes: readonly ApiScope[] | null;
+  /** Requests per minute; null for the gateway default. */
+  rateLimit: number | null;
+  /** Requests per UTC day; null for none. */
+  quota: number | null;
 }
 
 interface CachedLookup {
   identity: ApiKeyIdentity | null;
   expiresAt: Date | null;
+  /** Set when the presented key is one a rotation replaced: when its grace ends. */
+  replacedKeyExpiresAt: Date | null;
   fetchedAt: number;
 }
 
@@ -47,32 +61,108 @@ interface Deps {
   repository: ApiKeysRepository;
   audit: Pick<AuditModule, 'record'>;
   now?: () => Date;
+  /** Requests per minute for keys without their own; undefined is unlimited. */
+  defaultRateLimit?: number;
 }
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const USAGE_HOURS = 24;
+const USAGE_DAYS = 30;
+
+/** Every bucket from the first to now, zero where the log has nothing. */
+function fillBuckets(rows: UsageRow[], first: number, stepMs: number, count: number) {
+  const byStart = new Map(rows.map((row) => [row.start.getTime(), row]));
+  const buckets: ApiKeyUsageBucket[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const start = first + index * stepMs;
+    const row = byStart.get(start);
+    buckets.push({
+      start: new Date(start).toISOString(),
+      requests: row?.requests ?? 0,
+      errors: row?.errors ?? 0,
+      rateLimited: row?.rateLimited ?? 0,
+    });
+  }
+  return buckets;
+}
+
+const identityOf = (row: ApiKeyRow): ApiKeyIdentity => ({
+  id: row.id,
+  name: row.name,
+  practiceIds: row.practice_ids,
+  scopes: row.scopes as ApiScope[] | null,
+  rateLimit: row.rate_limit,
+  quota: row.quota,
+});
 
 const maskKey = (row: ApiKeyRow) => `${row.display_prefix}${'•'.repeat(8)}${row.last_four}`;
 
-const toSummary = (row: ApiKeyRow): ApiKeySummary => ({
-  id: row.id,
-  name: row.name,
-  createdAt: row.created_at.toISOString(),
-  key: maskKey(row),
-  lastUsedAt: row.last_used_at?.toISOString() ?? null,
-  expiresAt: row.expires_at?.toISOString() ?? null,
-  practiceIds: row.practice_ids,
-});
-
-export function createApiKeysService({ repository, audit, now = () => new Date() }: Deps) {
+export function createApiKeysService({
+  repository,
+  audit,
+  now = () => new Date(),
+  defaultRateLimit,
+}: Deps) {
   const cache = new Map<string, CachedLookup>();
   let pendingLastUsed = new Map<string, Date>();
+  const toSummary = (row: ApiKeyRow): ApiKeySummary => ({
+    id: row.id,
+    name: row.name,
+    createdAt: row.created_at.toISOString(),
+    key: maskKey(row),
+    lastUsedAt: row.last_used_at?.toISOString() ?? null,
+    expiresAt: row.expires_at?.toISOString() ?? null,
+    practiceIds: row.practice_ids,
+    scopes: row.scopes as ApiScope[] | null,
+    rateLimit: row.rate_limit,
+    quota: row.quota,
+    effectiveRateLimit: row.rate_limit ?? defaultRateLimit ?? null,
+    rotatedAt: row.rotated_at?.toISOString() ?? null,
+    previousKeyExpiresAt:
+      row.previous_key_expires_at && row.previous_key_expires_at > now()
+        ? row.previous_key_expires_at.toISOString()
+        : null,
+  });
+
+  const newSecret = () => {
+    const key = `${API_KEY_PREFIX}${randomToken(32)}`;
+    return {
+      key,
+      keyHash: hashToken(key),
+      displayPrefix: key.slice(0, API_KEY_PREFIX.length + 4),
+      lastFour: key.slice(-4),
+    };
+  };
+
+  const futureExpiry = (expiresAt: string | null | undefined) => {
+    const at = expiresAt ? new Date(expiresAt) : null;
+    if (at && at.getTime() <= now().getTime()) {
+      throw validationError('expiresAt', 'expiresAt must be in the future');
+    }
+    return at;
+  };
+
+  const keyNotFound = (id: string) => notFound(`No API key with id ${id}`, 'API_KEY_NOT_FOUND');
+
+  /** Changes reach this instance at once and every other within KEY_CACHE_TTL_MS. */
+  const forget = (id: string) => {
+    for (const [hash, entry] of cache) {
+      if (entry.identity?.id === id) {
+        cache.delete(hash);
+      }
+    }
+  };
+
 
   async function lookup(keyHash: string): Promise<CachedLookup> {
     const cached = cache.get(keyHash);
     if (cached && now().getTime() - cached.fetchedAt < KEY_CACHE_TTL_MS) {
       return cached;
     }
-    let row: ApiKeyRow | undefined;
+    let found: Awaited<ReturnType<ApiKeysRepository['findActiveByHash']>>;
     try {
-      row = await repository.findActiveByHash(keyHash);
+      found = await repository.findActiveByHash(keyHash);
     } catch (error) {
       // While the database is unreachable, a key this instance has seen keeps its last answer, so
       // routes that need nothing else from the database keep working; unknown keys get the 503.
@@ -81,9 +171,11 @@ export function createApiKeysService({ repository, audit, now = () => new Date()
       }
       throw error;
     }
+    const row = found?.row;
     const fresh: CachedLookup = {
-      identity: row ? { id: row.id, name: row.name, practiceIds: row.practice_ids } : null,
+      identity: row ? identityOf(row) : null,
       expiresAt: row?.expires_at ?? null,
+      replacedKeyExpiresAt: found?.isPreviousKey ? (row?.previous_key_expires_at ?? null) : null,
       fetchedAt: now().getTime(),
     };
     if (cache.size >= KEY_CACHE_MAX_ENTRIES) {
@@ -95,18 +187,16 @@ export function createApiKeysService({ repository, audit, now = () => new Date()
 
   return {
     async create(input: CreateApiKeyBody, context: AuditContext): Promise<ApiKeyCreated> {
-      const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
-      if (expiresAt && expiresAt.getTime() <= now().getTime()) {
-        throw validationError('expiresAt', 'expiresAt must be in the future');
-      }
-      const key = `${API_KEY_PREFIX}${randomToken(32)}`;
+      const expiresAt = futureExpiry(input.expiresAt);
+      const { key, ...secret } = newSecret();
       const row = await repository.insert({
         name: input.name,
-        keyHash: hashToken(key),
-        displayPrefix: key.slice(0, API_KEY_PREFIX.length + 4),
-        lastFour: key.slice(-4),
+        ...secret,
         expiresAt,
         practiceIds: input.practiceIds ?? null,
+        scopes: input.scopes ?? null,
+        rateLimit: input.rateLimit ?? null,
+        quota: input.quota ?? null,
       });
       await audit.record(context, {
         action: 'key-created',
@@ -115,17 +205,83 @@ export function createApiKeysService({ repository, audit, now = () => new Date()
           name: row.name,
           expiresAt: row.expires_at?.toISOString() ?? null,
           practiceIds: row.practice_ids,
+          scopes: row.scopes,
+          rateLimit: row.rate_limit,
+          quota: row.quota,
         },
       });
+      return { apiKey: { ...toSummary(row), key } };
+    },
+
+    async get(id: string): Promise<ApiKeySummary> {
+      const row = await repository.findActive(id);
+      if (!row) {
+        throw keyNotFound(id);
+      }
+      return toSummary(row);
+    },
+
+    async update(
+      id: string,
+      input: UpdateApiKeyBody,
+      context: AuditContext,
+    ): Promise<ApiKeySummary> {
+      const row = await repository.update(id, {
+        name: input.name,
+        expires_at: input.expiresAt === undefined ? undefined : futureExpiry(input.expiresAt),
+        practice_ids: input.practiceIds,
+        scopes: input.scopes,
+        rate_limit: input.rateLimit,
+        quota: input.quota,
+      });
+      if (!row) {
+        throw keyNotFound(id);
+      }
+      forget(id);
+      await audit.record(context, { action: 'key-changed', target: id, details: { ...input } });
+      return toSummary(row);
+    },
+
+    /** A new secret for the key; the old one keeps working for `graceMinutes`. */
+    async rotate(
+      id: string,
+      input: RotateApiKeyBody,
+      context: AuditContext,
+    ): Promise<ApiKeyRotated> {
+      const at = now();
+      const graceEnds = new Date(at.getTime() + input.graceMinutes * 60_000);
+      const { key, ...secret } = newSecret();
+      const row = await repository.rotate(id, secret, at, graceEnds);
+      if (!row) {
+        throw keyNotFound(id);
+      }
+      forget(id);
+      await audit.record(context, {
+        action: 'key-rotated',
+        target: id,
+        details: { graceMinutes: input.graceMinutes, previousKeyExpiresAt: graceEnds.toISOString() },
+      });
       return {
-        apiKey: {
-          id: row.id,
-          name: row.name,
-          createdAt: row.created_at.toISOString(),
-          expiresAt: row.expires_at?.toISOString() ?? null,
-          practiceIds: row.practice_ids,
-          key,
-        },
+        apiKey: { ...toSummary(row), key },
+        previousKeyExpiresAt: graceEnds.toISOString(),
+      };
+    },
+
+    /** Hourly buckets for the last 24 hours and daily (UTC) ones for the last 30 days. */
+    async usage(id: string): Promise<ApiKeyUsage> {
+      if (!(await repository.findActive(id))) {
+        throw keyNotFound(id);
+      }
+      const at = now().getTime();
+      const firstHour = Math.floor(at / HOUR_MS) * HOUR_MS - (USAGE_HOURS - 1) * HOUR_MS;
+      const firstDay = Math.floor(at / DAY_MS) * DAY_MS - (USAGE_DAYS - 1) * DAY_MS;
+      const [hourly, daily] = await Promise.all([
+        repository.usage(id, 'hour', new Date(firstHour)),
+        repository.usage(id, 'day', new Date(firstDay)),
+      ]);
+      return {
+        hourly: fillBuckets(hourly, firstHour, HOUR_MS, USAGE_HOURS),
+        daily: fillBuckets(daily, firstDay, DAY_MS, USAGE_DAYS),
       };
     },
 
@@ -143,14 +299,10 @@ export function createApiKeysService({ repository, audit, now = () => new Date()
     async revoke(id: string, context: AuditContext): Promise<void> {
       const revoked = await repository.revoke(id, now());
       if (!revoked) {
-        throw notFound(`No API key with id ${id}`, 'API_KEY_NOT_FOUND');
+        throw keyNotFound(id);
       }
       await audit.record(context, { action: 'key-deleted', target: id });
-      for (const [hash, entry] of cache) {
-        if (entry.identity?.id === id) {
-          cache.delete(hash);
-        }
-      }
+      forget(id);
       pendingLastUsed.delete(id);
     },
 
@@ -168,6 +320,9 @@ export function createApiKeysService({ repository, audit, now = () => new Date()
         throw refusal('API_KEY_INVALID');
       }
       const at = now();
+      if (found.replacedKeyExpiresAt && found.replacedKeyExpiresAt.getTime() <= at.getTime()) {
+        throw refusal('API_KEY_ROTATED');
+      }
       if (found.expiresAt && found.expiresAt.getTime() <= at.getTime()) {
         throw refusal('API_KEY_EXPIRED');
       }

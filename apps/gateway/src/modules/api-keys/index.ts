@@ -15,12 +15,19 @@ export function createApiKeysModule({
   db,
   audit,
   now,
+  defaultRateLimit,
 }: {
   db: Db;
   audit: Pick<AuditModule, 'record'>;
   now?: () => Date;
+  defaultRateLimit?: number;
 }) {
-  const service = createApiKeysService({ repository: createApiKeysRepository(db), audit, now });
+  const service = createApiKeysService({
+    repository: createApiKeysRepository(db),
+    audit,
+    now,
+    defaultRateLimit,
+  });
   return {
     authenticate: service.authenticate,
     adminRoutes: (admin) => registerApiKeysRoutes(admin, service),

@@ -64,7 +64,7 @@ export function registerEhrRoutes(app: FastifyInstance, service: EhrService) {
       url: `${INTERNAL_EHR_PREFIX}${definition.url}`,
       // The EHR that answers is the one asked for, so the request is logged under it, even when
       // it is refused before the handler runs.
-      config: { source: ehrSourceOf },
+      config: { source: ehrSourceOf, scope: 'ehr:read' },
       schema: {
         operationId: definition.operationId,
         summary: definition.summary,

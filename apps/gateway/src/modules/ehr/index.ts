@@ -8,6 +8,7 @@ import type { Db } from '../../db/database.js';
 import type { GatewayModule } from '../../lib/gateway-module.js';
 import { createOutageReporter } from '../../lib/outage-reporter.js';
 import type { GatewayConfigModule } from '../gateway-config/index.js';
+import { UpstreamBusyError, type AthenaGovernor } from '../traffic-control/index.js';
 import { createAthenaConnector } from './athena/athena-connector.js';
 import {
   createAthenaHttp,
@@ -49,6 +50,8 @@ interface Deps {
   config: GatewayConfigModule;
   log: FastifyBaseLogger;
   athenaTransport?: AthenaTransportOverrides;
+  /** Turns for calls to athena, so the fleet stays within its QPS allowance. */
+  athenaGovernor?: Pick<AthenaGovernor, 'acquire'>;
 }
 
 const DEFAULT_CACHE_TTL_SECONDS = 60;
@@ -58,7 +61,14 @@ const MOCK_MIRROR_SYNC_MS = 2_000;
  * The EHRs behind the gateway: the Mock EHR, the Athena connector when configured, the response
  * cache in front of both, and the EHR routes under the apiRoot.
  */
-export function createEhrModule({ db, settings, config, log, athenaTransport }: Deps) {
+export function createEhrModule({
+  db,
+  settings,
+  config,
+  log,
+  athenaTransport,
+  athenaGovernor,
+}: Deps) {
   const outcomeListeners: Array<(outcome: AthenaOutcome) => void> = [];
   const athenaHttp = isAthenaConfigured(settings.athena)
     ? createAthenaHttp({
@@ -66,6 +76,8 @@ export function createEhrModule({ db, settings, config, log, athenaTransport }: 
         clientId: settings.athena.clientId!,
         clientSecret: settings.athena.clientSecret!,
         timeoutMs: settings.athenaTimeoutMs,
+        governor: athenaGovernor,
+        isBusy: (error): error is UpstreamBusyError => error instanceof UpstreamBusyError,
         ...athenaTransport,
         breaker: createCircuitBreaker({
           failureThreshold: athenaTransport?.breakerFailureThreshold ?? 5,

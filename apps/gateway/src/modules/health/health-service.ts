@@ -1,15 +1,18 @@
 import type { ReadinessResponse } from '@ehr-gateway/contracts';
 
 import type { RequestLogWriterHealth } from '../request-logs/index.js';
+import type { CountersHealth } from '../traffic-control/index.js';
 
 const PING_TIMEOUT_MS = 2000;
 
 export function createHealthService({
   pingDatabase,
   requestLogHealth,
+  trafficCountersHealth,
 }: {
   pingDatabase: () => Promise<void>;
   requestLogHealth: () => RequestLogWriterHealth;
+  trafficCountersHealth: () => CountersHealth;
 }) {
   return {
     async readiness(): Promise<ReadinessResponse> {
@@ -25,7 +28,8 @@ export function createHealthService({
       const requestLog = requestLogHealth();
       return {
         status: database.ok && requestLog.ok ? 'ready' : 'not_ready',
-        checks: { database, requestLog },
+        // Degraded traffic counting never makes an instance unready: limits still hold per instance.
+        checks: { database, requestLog, trafficCounters: trafficCountersHealth() },
       };
     },
   };

@@ -1,6 +1,7 @@
 import { pingDatabase, type Db } from '../../db/database.js';
 import type { GatewayModule } from '../../lib/gateway-module.js';
 import type { RequestLogsModule } from '../request-logs/index.js';
+import type { TrafficControlModule } from '../traffic-control/index.js';
 import { registerHealthRoutes } from './health-routes.js';
 import { createHealthService } from './health-service.js';
 
@@ -8,13 +9,16 @@ import { createHealthService } from './health-service.js';
 export function createHealthModule({
   db,
   requestLogs,
+  trafficControl,
 }: {
   db: Db;
   requestLogs: Pick<RequestLogsModule, 'health'>;
+  trafficControl: Pick<TrafficControlModule, 'health'>;
 }) {
   const service = createHealthService({
     pingDatabase: () => pingDatabase(db),
     requestLogHealth: requestLogs.health,
+    trafficCountersHealth: trafficControl.health,
   });
   return {
     routes: (app) => registerHealthRoutes(app, service),

@@ -36,7 +36,12 @@ export async function registerLlmToolsRoutes(app: FastifyInstance, service: LlmT
     scope.withTypeProvider<ZodTypeProvider>().route({
       method: 'POST',
       url: '/tools/query-healthcare-entities',
-      config: { source: 'llm-tools', acceptsVapiSecret: true, acceptsAnyText: true },
+      config: {
+        source: 'llm-tools',
+        scope: 'tools',
+        acceptsVapiSecret: true,
+        acceptsAnyText: true,
+      },
       schema: {
         operationId: 'queryHealthcareEntitiesTool',
         summary:

@@ -18,7 +18,7 @@ export function registerSmartSchedulingRoutes(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
     url: '/smart-scheduling',
-    config: { source: 'aggregation' },
+    config: { source: 'aggregation', scope: 'scheduling' },
     schema: {
       operationId: 'smartScheduling',
       summary: 'Understand a patient conversation and offer matching open slots',

@@ -16,7 +16,7 @@ import {
 import type { UtilityService } from './utility-service.js';
 
 const tags = [API_TAGS.utility];
-const config = { source: 'utility' as const };
+const config = { source: 'utility', scope: 'utility' } as const;
 const security = [{ apiKey: [] }];
 const errors = { 400: ErrorResponse, 401: ErrorResponse };
 

@@ -47,7 +47,8 @@ import type { VoiceConfigService } from './voice-config-service.js';
 
 const tags = [API_TAGS.voiceConfig];
 const security = [{ apiKey: [] }];
-const config = { source: 'voice-config' as const };
+const readConfig = { source: 'voice-config', scope: 'voice-config:read' } as const;
+const writeConfig = { source: 'voice-config', scope: 'voice-config:write' } as const;
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
 const writeErrors = { ...errors, 409: ErrorResponse };
 const ehrErrors = { ...errors, 502: ErrorResponse, 503: ErrorResponse, 504: ErrorResponse };
@@ -81,7 +82,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
   routes.route({
     method: 'GET',
     url: '/tenants',
-    config,
+    config: readConfig,
     schema: {
       operationId: 'listVoiceConfigTenants',
       summary: 'Tenants (active ones unless includeInactive=true)',
@@ -98,7 +99,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
   routes.route({
     method: 'POST',
     url: '/tenants',
-    config,
+    config: writeConfig,
     schema: {
       operationId: 'createVoiceConfigTenant',
       summary: 'Create a tenant (name required, unique regardless of case)',
@@ -114,7 +115,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
   routes.route({
     method: 'GET',
     url: '/tenants/:id',
-    config,
+    config: readConfig,
     schema: {
       operationId: 'getVoiceConfigTenant',
       summary: 'One tenant, active or not',
@@ -129,7 +130,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
   routes.route({
     method: 'PATCH',
     url: '/tenants/:id',
-    config,
+    config: writeConfig,
     schema: {
       operationId: 'updateVoiceConfigTenant',
       summary: 'Change a tenant; fields left out keep their value',
@@ -145,7 +146,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
   routes.route({
     method: 'DELETE',
     url: '/tenants/:id',
-    config,
+    config: writeConfig,
     schema: {
       operationId: 'deactivateVoiceConfigTenant',
       summary: 'Deactivate a tenant (status inactive); nothing is deleted',
@@ -171,7 +172,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
     app.route({
       method: 'GET',
       url,
-      config,
+      config: readConfig,
       schema: {
         operationId: `listVoiceConfig${entry.names}`,
         summary: `A tenant's ${entry.many} (tenantId defaults to 1; active ones unless includeInactive=true)`,
@@ -189,7 +190,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
     app.route({
       method: 'POST',
       url,
-      config,
+      config: writeConfig,
       schema: {
         operationId: `createVoiceConfig${entry.name}`,
         summary: `Create a ${entry.one} for a tenant (tenantId defaults to 1; names unique per tenant regardless of case)`,
@@ -205,7 +206,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
     app.route({
       method: 'PATCH',
       url: `${url}/:id`,
-      config,
+      config: writeConfig,
       schema: {
         operationId: `updateVoiceConfig${entry.name}`,
         summary: `Change a ${entry.one}; fields left out keep their value`,
@@ -222,7 +223,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
     app.route({
       method: 'DELETE',
       url: `${url}/:id`,
-      config,
+      config: writeConfig,
       schema: {
         operationId: `deactivateVoiceConfig${entry.name}`,
         summary: `Deactivate a ${entry.one}; nothing is deleted`,
@@ -336,7 +337,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
   routes.route({
     method: 'GET',
     url: '/ehr/departments',
-    config,
+    config: readConfig,
     schema: {
       operationId: 'listVoiceConfigEhrDepartments',
       summary: "The tenant's EHR departments and the voice-config departments mapped to them",
@@ -353,7 +354,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
   routes.route({
     method: 'GET',
     url: '/ehr/appointment-types',
-    config,
+    config: readConfig,
     schema: {
       operationId: 'listVoiceConfigEhrAppointmentTypes',
       summary:
@@ -371,7 +372,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
   routes.route({
     method: 'GET',
     url: '/ehr/providers',
-    config,
+    config: readConfig,
     schema: {
       operationId: 'listVoiceConfigEhrProviders',
       summary: "The tenant's EHR providers and the voice-config providers mapped to them",
@@ -390,7 +391,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
   routes.route({
     method: 'GET',
     url: '/global-config/:key',
-    config,
+    config: readConfig,
     schema: {
       operationId: 'getVoiceConfigGlobalConfig',
       summary: 'A global config entry by key',
@@ -405,7 +406,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
   routes.route({
     method: 'POST',
     url: '/global-config',
-    config,
+    config: writeConfig,
     schema: {
       operationId: 'setVoiceConfigGlobalConfig',
       summary: 'Create or replace a global config entry (key and value required; value ≤ 64 KiB)',
@@ -422,7 +423,7 @@ export function registerVoiceConfigRoutes(app: FastifyInstance, service: VoiceCo
   routes.route({
     method: 'POST',
     url: '/query',
-    config,
+    config: readConfig,
     schema: {
       operationId: 'queryVoiceConfig',
       summary: "Search a tenant's locations, departments and providers at once",

@@ -30,6 +30,7 @@ function athenaMessage(body: unknown): string | null {
  * | 5xx after retries | 502 |
  * | 429 / 403 Over Qps after retries | 503 with Retry-After |
  * | circuit open | 503 with Retry-After |
+ * | no QPS-governor turn within ATHENA_QUEUE_TIMEOUT_MS | 503 UPSTREAM_BUSY with Retry-After |
  * | credentials refused | 502 |
  */
 export function toHttpError(error: AthenaError, what: string): HttpError {
@@ -67,6 +68,14 @@ export function toHttpError(error: AthenaError, what: string): HttpError {
         'ATHENA_UNAVAILABLE',
         undefined,
         retryHeaders(error.retryAfterSeconds),
+      );
+    case 'busy':
+      return new HttpError(
+        503,
+        error.message,
+        'UPSTREAM_BUSY',
+        undefined,
+        retryHeaders(error.retryAfterSeconds ?? 1),
       );
     case 'rejected':
       break;

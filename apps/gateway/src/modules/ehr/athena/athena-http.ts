@@ -11,7 +11,9 @@ export type AthenaFailureKind =
   | 'circuit-open'
   | 'credentials'
   | 'upstream-error'
-  | 'rejected';
+  | 'rejected'
+  /** The gateway's own QPS governor found no turn in time; athena was not called. */
+  | 'busy';
 
 /** An athena call that did not succeed, with what the gateway needs to answer its caller. */
 export class AthenaError extends Error {
@@ -46,6 +48,12 @@ export interface AthenaHttpOptions {
   deadlineMs?: number;
   /** How long a refused token request is remembered, so callers do not each ask again. */
   credentialFailureCacheMs?: number;
+  /**
+   * Grants each call to athena its turn (the fleet-wide QPS governor); the returned function ends
+   * the turn. Throws what `isBusy` recognises when no turn came in time.
+   */
+  governor?: { acquire(): Promise<() => void> };
+  isBusy?: (error: unknown) => error is Error & { retryAfterSeconds: number };
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -122,6 +130,8 @@ export function createAthenaHttp(options: AthenaHttpOptions) {
     tokenRefreshMarginMs = 60_000,
     deadlineMs = 20_000,
     credentialFailureCacheMs = 15_000,
+    governor,
+    isBusy = (_error: unknown): _error is Error & { retryAfterSeconds: number } => false,
     fetch: fetchFn = fetch,
     sleep = defaultSleep,
     random = Math.random,
@@ -140,9 +150,27 @@ export function createAthenaHttp(options: AthenaHttpOptions) {
     init: RequestInit,
     ctx: EhrCallContext,
   ): Promise<Response> {
+    let endTurn: () => void = () => undefined;
+    try {
+      endTurn = (await governor?.acquire()) ?? endTurn;
+    } catch (error) {
+      if (isBusy(error)) {
+        throw new AthenaError(
+          'busy',
+          'The gateway is already sending Athena EHR all the calls its QPS allowance permits; retry shortly',
+          undefined,
+          undefined,
+          error.retryAfterSeconds,
+        );
+      }
+      throw error;
+    }
     const started = performance.now();
     try {
-      return await fetchFn(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      const response = await fetchFn(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      // The turn lasts until the whole answer has arrived.
+      const body = await response.arrayBuffer();
+      return new Response(body.byteLength > 0 ? body : null, response);
     } catch (error) {
       const name = (error as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError') {
@@ -150,6 +178,7 @@ export function createAthenaHttp(options: AthenaHttpOptions) {
       }
       throw new AthenaError('unreachable', 'Athena EHR is unreachable');
     } finally {
+      endTurn();
       ctx.addUpstreamMs?.(performance.now() - started);
     }
   }
@@ -301,7 +330,7 @@ export function createAthenaHttp(options: AthenaHttpOptions) {
         try {
           response = await attempt(request, ctx);
         } catch (error) {
-          if (error instanceof AthenaError) {
+          if (error instanceof AthenaError && error.kind !== 'busy') {
             fail(error, error.kind !== 'credentials' && error.kind !== 'rate-limited');
           }
           throw error;
