@@ -246,8 +246,11 @@ test.describe('request logs', () => {
       await expect(rowsWithStatus(page, 200)).toHaveCount(before + 1, { timeout: 1_000 });
     }).toPass({ timeout: 15_000 });
 
-    // Newest first: the top entry is the call just made.
+    // Newest first: the top entry is the call just made; a date of birth is patient data, kept
+    // masked in the log.
     const dialog = await openDetails(page, 200);
-    await expect(dialog.getByRole('region', { name: 'Request Data' })).toContainText('2001-02-03');
+    const requestData = dialog.getByRole('region', { name: 'Request Data' });
+    await expect(requestData).toContainText('"dob": "***"');
+    await expect(requestData).not.toContainText('2001-02-03');
   });
 });
