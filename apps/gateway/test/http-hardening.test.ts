@@ -438,6 +438,8 @@ describe.each(databaseTargets)('HTTP hardening on $name', (target) => {
             lastError: null,
             lastDropReason: null,
           },
+          // No REDIS_URL here: every instance counts its own limits, as configured.
+          trafficCounters: { store: 'memory', degraded: false, message: null },
         },
       });
     });

@@ -221,7 +221,7 @@ describe('request log: a 500 keeps the stack for operators only', () => {
       settings: testSettings(),
       backgroundTasks: false,
     });
-    app.get('/utility/explode', { config: { source: 'utility' } }, async () => {
+    app.get('/utility/explode', { config: { source: 'utility', scope: 'utility' } }, async () => {
       throw new Error('database password is hunter2');
     });
     await app.ready();

@@ -6,13 +6,49 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useCan } from '@/lib/current-user';
 import { formatDate, formatDateTime, formatRelativeTime } from '@/lib/format';
 
+import { ApiKeyDetailsDialog } from './api-key-details-dialog';
 import { CopyKeyButton } from './copy-key-button';
 import { DeleteApiKeyButton } from './delete-api-key-button';
 
 export const NO_KEYS_MESSAGE = 'No API keys found. Generate a new key to get started.';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 function isExpired(expiresAt: string | null, now = Date.now()) {
   return expiresAt !== null && new Date(expiresAt).getTime() <= now;
+}
+
+/** "Expires in 12 d", "Expires today" or "Expired". */
+export function expiryText(expiresAt: string, now = Date.now()): string {
+  const left = new Date(expiresAt).getTime() - now;
+  if (left <= 0) {
+    return 'Expired';
+  }
+  const days = Math.floor(left / DAY_MS);
+  return days === 0 ? 'Expires today' : `Expires in ${days} d`;
+}
+
+function limitsText(apiKey: ApiKeySummary): string | null {
+  const parts = [
+    apiKey.effectiveRateLimit === null ? null : `${apiKey.effectiveRateLimit}/min`,
+    apiKey.quota === null ? null : `${apiKey.quota.toLocaleString()}/day`,
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : null;
+}
+
+function ScopeBadges({ scopes }: { scopes: ApiKeySummary['scopes'] }) {
+  if (scopes === null) {
+    return <Badge variant="secondary">All scopes</Badge>;
+  }
+  return (
+    <>
+      {scopes.map((scope) => (
+        <Badge key={scope} variant="outline" className="font-mono font-medium">
+          {scope}
+        </Badge>
+      ))}
+    </>
+  );
 }
 
 export function ApiKeyListSkeleton({ rows = 3 }: { rows?: number }) {
@@ -59,6 +95,14 @@ export function ApiKeyList({
             <div className="flex flex-wrap items-center gap-2">
               <p className="truncate font-medium">{apiKey.name}</p>
               {isExpired(apiKey.expiresAt) && <Badge variant="error">Expired</Badge>}
+              {apiKey.previousKeyExpiresAt && (
+                <Badge variant="warning" title={formatDateTime(apiKey.previousKeyExpiresAt)}>
+                  Old key works until {formatDateTime(apiKey.previousKeyExpiresAt)}
+                </Badge>
+              )}
+            </div>
+            <div className="flex flex-wrap gap-1" aria-label="Scopes">
+              <ScopeBadges scopes={apiKey.scopes} />
             </div>
             <code className="block truncate font-mono text-xs text-muted-foreground">
               {apiKey.key}
@@ -73,15 +117,14 @@ export function ApiKeyList({
                   : 'Never used'}
               </span>
               {apiKey.expiresAt && (
-                <span title={formatDateTime(apiKey.expiresAt)}>
-                  {isExpired(apiKey.expiresAt) ? 'Expired' : 'Expires'}{' '}
-                  {formatDate(apiKey.expiresAt)}
-                </span>
+                <span title={formatDateTime(apiKey.expiresAt)}>{expiryText(apiKey.expiresAt)}</span>
               )}
+              {limitsText(apiKey) && <span>Limits {limitsText(apiKey)}</span>}
             </p>
           </div>
           <div className="flex items-center gap-1">
             <CopyKeyButton value={apiKey.key} label={`Copy API key ${apiKey.name}`} />
+            <ApiKeyDetailsDialog apiKey={apiKey} />
             {canWrite && <DeleteApiKeyButton apiKey={apiKey} />}
           </div>
         </li>

@@ -16,6 +16,12 @@ const KEYS = [
     lastUsedAt: null,
     expiresAt: null,
     practiceIds: null,
+    scopes: null,
+    rateLimit: null,
+    quota: null,
+    effectiveRateLimit: null,
+    rotatedAt: null,
+    previousKeyExpiresAt: null,
   },
   {
     id: 'k2',
@@ -25,6 +31,12 @@ const KEYS = [
     lastUsedAt: '2025-03-03T10:00:00.000Z',
     expiresAt: '2099-01-01T00:00:00.000Z',
     practiceIds: ['195900'],
+    scopes: ['ehr:read', 'tools'],
+    rateLimit: 60,
+    quota: 5000,
+    effectiveRateLimit: 60,
+    rotatedAt: null,
+    previousKeyExpiresAt: null,
   },
 ];
 
@@ -37,7 +49,11 @@ describe('ApiKeysListCard', () => {
     expect(screen.getByText('ehrgw_AbCd…wxyz')).toBeInTheDocument();
     expect(screen.getByText('Never used')).toBeInTheDocument();
     expect(screen.getByText(/^Last used .* ago$/)).toBeInTheDocument();
-    expect(screen.getByText(/^Expires /)).toBeInTheDocument();
+    expect(screen.getByText(/^Expires in \d+ d$/)).toBeInTheDocument();
+    expect(screen.getByText('All scopes')).toBeInTheDocument();
+    expect(screen.getByText('ehr:read')).toBeInTheDocument();
+    expect(screen.getByText('tools')).toBeInTheDocument();
+    expect(screen.getByText('Limits 60/min · 5,000/day')).toBeInTheDocument();
   });
 
   it('shows the empty message', async () => {

@@ -1,3 +1,4 @@
+import { QUOTA_MAX, RATE_LIMIT_MAX, type ApiScope } from '@ehr-gateway/contracts';
 import { LoaderCircle, Plus, TriangleAlert } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -14,43 +15,33 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 
 import { useCreateApiKey, type CreatedApiKey } from '../api/create-api-key';
 import { CopyKeyButton } from './copy-key-button';
+import { expiresAtFor, ExpiryField, type ExpiryValue } from './expiry-field';
 import { KeyNameField } from './key-name-field';
+import { LimitFields, parseLimit, type LimitValues } from './limit-fields';
+import { ScopeFields } from './scope-fields';
 import {
   createErrorMessage,
   KEY_FORMAT_UNEXPECTED_TEXT,
   UNEXPECTED_KEY_FORMAT_MESSAGE,
 } from './create-error-message';
 
-const EXPIRY_OPTIONS = [
-  { value: 'never', label: 'Never', days: null },
-  { value: '30', label: 'In 30 days', days: 30 },
-  { value: '90', label: 'In 90 days', days: 90 },
-  { value: '365', label: 'In 1 year', days: 365 },
-] as const;
+const NO_EXPIRY: ExpiryValue = { choice: 'never', date: '' };
+const NO_LIMITS: LimitValues = { rateLimit: '', quota: '' };
 
-type ExpiryValue = (typeof EXPIRY_OPTIONS)[number]['value'];
-
-function expiresAtFor(value: ExpiryValue, now = Date.now()): string | null {
-  const days = EXPIRY_OPTIONS.find((option) => option.value === value)?.days ?? null;
-  return days === null ? null : new Date(now + days * 24 * 60 * 60 * 1000).toISOString();
-}
-
-/** Two steps: a name form, then the new key shown once. Closing forgets the key. */
+/**
+ * Two steps: the key's name, scopes, limits and expiry, then the new key shown once. Closing
+ * forgets the key.
+ */
 export function CreateApiKeyDialog() {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
-  const [expiry, setExpiry] = useState<ExpiryValue>('never');
+  const [scopes, setScopes] = useState<ApiScope[] | null>(null);
+  const [limits, setLimits] = useState<LimitValues>(NO_LIMITS);
+  const [expiry, setExpiry] = useState<ExpiryValue>(NO_EXPIRY);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const createKey = useCreateApiKey();
 
@@ -58,7 +49,9 @@ export function CreateApiKeyDialog() {
     setOpen(next);
     if (!next) {
       setName('');
-      setExpiry('never');
+      setScopes(null);
+      setLimits(NO_LIMITS);
+      setExpiry(NO_EXPIRY);
       setCreated(null);
       createKey.reset();
     }
@@ -67,11 +60,27 @@ export function CreateApiKeyDialog() {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const trimmed = name.trim();
-    if (!trimmed || createKey.isPending) {
+    const rateLimit = parseLimit(limits.rateLimit, RATE_LIMIT_MAX);
+    const quota = parseLimit(limits.quota, QUOTA_MAX);
+    const expires = expiresAtFor(expiry);
+    const invalid =
+      !trimmed ||
+      scopes?.length === 0 ||
+      typeof rateLimit === 'object' && rateLimit !== null ||
+      typeof quota === 'object' && quota !== null ||
+      'error' in expires;
+    if (invalid || createKey.isPending) {
       return;
     }
     createKey.mutate(
-      { name: trimmed, expiresAt: expiresAtFor(expiry) },
+      {
+        name: trimmed,
+        expiresAt: expires.expiresAt,
+        // Every scope is sent as none named, so the key also holds scopes added later.
+        ...(scopes === null ? {} : { scopes }),
+        ...(rateLimit === null ? {} : { rateLimit }),
+        ...(quota === null ? {} : { quota }),
+      },
       {
         onSuccess: (result) => {
           setName('');
@@ -99,7 +108,7 @@ export function CreateApiKeyDialog() {
           New API Key
         </Button>
       </DialogTrigger>
-      <DialogContent>
+      <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-2xl">
         {created ? (
           <>
             <DialogHeader>
@@ -148,21 +157,9 @@ export function CreateApiKeyDialog() {
             <div className="space-y-2">
               <KeyNameField id={`${id}-name`} label="Name" value={name} onChange={setName} />
             </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-expiry`}>Expires</Label>
-              <Select value={expiry} onValueChange={(value) => setExpiry(value as ExpiryValue)}>
-                <SelectTrigger id={`${id}-expiry`}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {EXPIRY_OPTIONS.map((option) => (
-                    <SelectItem key={option.value} value={option.value}>
-                      {option.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
+            <ScopeFields value={scopes} onChange={setScopes} />
+            <LimitFields value={limits} onChange={setLimits} />
+            <ExpiryField value={expiry} onChange={setExpiry} />
             <DialogFooter>
               <Button variant="outline" onClick={() => handleOpenChange(false)}>
                 Cancel

@@ -1,0 +1,26 @@
+import { ADMIN_PREFIX, ApiKeyUsage } from '@ehr-gateway/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+export async function getApiKeyUsage(id: string, signal?: AbortSignal): Promise<ApiKeyUsage> {
+  const answer = await api.get<unknown>(
+    `${ADMIN_PREFIX}/api-keys/${encodeURIComponent(id)}/usage`,
+    { signal },
+  );
+  return ApiKeyUsage.parse(answer);
+}
+
+export function getApiKeyUsageQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ['api-keys', id, 'usage'],
+    queryFn: ({ signal }) => getApiKeyUsage(id, signal),
+    meta: {
+      errorToast: { title: 'Error', description: 'Failed to load the key\u2019s usage.' },
+    },
+  });
+}
+
+export function useApiKeyUsage(id: string) {
+  return useQuery(getApiKeyUsageQueryOptions(id));
+}

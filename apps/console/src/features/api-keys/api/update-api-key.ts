@@ -1,0 +1,27 @@
+import {
+  ADMIN_PREFIX,
+  ApiKeyDetail,
+  type ApiKeySummary,
+  type UpdateApiKeyBody,
+} from '@ehr-gateway/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { getApiKeysQueryOptions } from './get-api-keys';
+
+export async function updateApiKey(id: string, body: UpdateApiKeyBody): Promise<ApiKeySummary> {
+  const answer = await api.patch<unknown>(
+    `${ADMIN_PREFIX}/api-keys/${encodeURIComponent(id)}`,
+    body,
+  );
+  return ApiKeyDetail.parse(answer).apiKey;
+}
+
+export function useUpdateApiKey(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateApiKeyBody) => updateApiKey(id, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: getApiKeysQueryOptions().queryKey }),
+  });
+}

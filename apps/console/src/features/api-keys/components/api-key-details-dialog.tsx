@@ -1,0 +1,241 @@
+import {
+  QUOTA_MAX,
+  RATE_LIMIT_MAX,
+  ROTATION_GRACE_MAX_MINUTES,
+  type ApiKeySummary,
+  type ApiScope,
+} from '@ehr-gateway/contracts';
+import { LoaderCircle, RefreshCcw, Settings2, TriangleAlert } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ApiError } from '@/lib/api-client';
+import { useCan } from '@/lib/current-user';
+import { formatDateTime } from '@/lib/format';
+
+import { useApiKeyUsage } from '../api/get-api-key-usage';
+import { useRotateApiKey } from '../api/rotate-api-key';
+import { useUpdateApiKey } from '../api/update-api-key';
+import { CopyKeyButton } from './copy-key-button';
+import { DeleteApiKeyButton } from './delete-api-key-button';
+import { KeyNameField } from './key-name-field';
+import { KeyUsageChart } from './key-usage-chart';
+import { LimitFields, parseLimit, type LimitValues } from './limit-fields';
+import { ScopeFields } from './scope-fields';
+
+const messageOf = (error: unknown) =>
+  error instanceof ApiError ? error.message : 'The gateway could not be reached. Try again.';
+
+function UsageSection({ apiKey }: { apiKey: ApiKeySummary }) {
+  const usage = useApiKeyUsage(apiKey.id);
+  return (
+    <section aria-labelledby={`usage-${apiKey.id}`} className="grid gap-2">
+      <h3 id={`usage-${apiKey.id}`} className="font-semibold">
+        Usage
+      </h3>
+      <Tabs defaultValue="hour">
+        <TabsList aria-label="Usage period">
+          <TabsTrigger value="hour">24 hours</TabsTrigger>
+          <TabsTrigger value="day">30 days</TabsTrigger>
+        </TabsList>
+        <TabsContent value="hour">
+          <KeyUsageChart buckets={usage.data?.hourly} unit="hour" isPending={usage.isPending} />
+        </TabsContent>
+        <TabsContent value="day">
+          <KeyUsageChart buckets={usage.data?.daily} unit="day" isPending={usage.isPending} />
+        </TabsContent>
+      </Tabs>
+    </section>
+  );
+}
+
+function EditSection({ apiKey }: { apiKey: ApiKeySummary }) {
+  const id = useId();
+  const [name, setName] = useState(apiKey.name);
+  const [scopes, setScopes] = useState<ApiScope[] | null>(apiKey.scopes);
+  const [limits, setLimits] = useState<LimitValues>({
+    rateLimit: apiKey.rateLimit?.toString() ?? '',
+    quota: apiKey.quota?.toString() ?? '',
+  });
+  const update = useUpdateApiKey(apiKey.id);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const rateLimit = parseLimit(limits.rateLimit, RATE_LIMIT_MAX);
+    const quota = parseLimit(limits.quota, QUOTA_MAX);
+    if (
+      !name.trim() ||
+      scopes?.length === 0 ||
+      (rateLimit !== null && typeof rateLimit === 'object') ||
+      (quota !== null && typeof quota === 'object')
+    ) {
+      return;
+    }
+    update.mutate(
+      { name: name.trim(), scopes, rateLimit, quota },
+      {
+        onSuccess: () => toast.success('API Key Saved', { description: `"${name.trim()}" was updated.` }),
+        onError: (error) => toast.error('Error', { description: messageOf(error) }),
+      },
+    );
+  }
+
+  return (
+    <form aria-labelledby={`${id}-title`} className="grid gap-4" onSubmit={handleSubmit}>
+      <h3 id={`${id}-title`} className="font-semibold">
+        Settings
+      </h3>
+      <div className="grid gap-2">
+        <KeyNameField id={`${id}-name`} label="Name" value={name} onChange={setName} />
+      </div>
+      <ScopeFields value={scopes} onChange={setScopes} />
+      <LimitFields value={limits} onChange={setLimits} />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending && <LoaderCircle aria-hidden="true" className="animate-spin" />}
+          Save Changes
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function RotateSection({ apiKey }: { apiKey: ApiKeySummary }) {
+  const id = useId();
+  const [grace, setGrace] = useState('60');
+  const rotate = useRotateApiKey(apiKey.id);
+  const graceMinutes = Number(grace);
+  const graceValid =
+    grace.trim() !== '' &&
+    Number.isInteger(graceMinutes) &&
+    graceMinutes >= 0 &&
+    graceMinutes <= ROTATION_GRACE_MAX_MINUTES;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!graceValid || rotate.isPending) {
+      return;
+    }
+    rotate.mutate(graceMinutes, {
+      onSuccess: () =>
+        toast.success('API Key Rotated', {
+          description: 'Copy the new key now; it cannot be displayed again.',
+        }),
+      onError: (error) => toast.error('Error', { description: messageOf(error) }),
+    });
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="grid gap-3">
+      <h3 id={`${id}-title`} className="font-semibold">
+        Rotate
+      </h3>
+      {rotate.data ? (
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-new-key`}>New API key</Label>
+          <div className="flex items-center gap-2">
+            <Input
+              id={`${id}-new-key`}
+              value={rotate.data.apiKey.key}
+              readOnly
+              className="font-mono text-xs"
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <CopyKeyButton value={rotate.data.apiKey.key} label="Copy new API key" />
+          </div>
+          <p
+            role="note"
+            className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+          >
+            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            Copy this key now; it cannot be displayed again. The old key keeps working until{' '}
+            {formatDateTime(rotate.data.previousKeyExpiresAt)}.
+          </p>
+        </div>
+      ) : (
+        <form className="grid gap-3" onSubmit={handleSubmit}>
+          <p className="text-sm text-muted-foreground">
+            Issues a new secret for this key. Clients keep working with the old one during the grace
+            window, then it is refused with &ldquo;API key rotated&rdquo;.
+          </p>
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-grace`}>Grace window (minutes)</Label>
+              <Input
+                id={`${id}-grace`}
+                inputMode="numeric"
+                className="w-32"
+                value={grace}
+                aria-invalid={graceValid ? undefined : true}
+                aria-describedby={`${id}-grace-hint`}
+                onChange={(event) => setGrace(event.currentTarget.value)}
+              />
+            </div>
+            <Button type="submit" variant="outline" disabled={!graceValid || rotate.isPending}>
+              {rotate.isPending ? (
+                <LoaderCircle aria-hidden="true" className="animate-spin" />
+              ) : (
+                <RefreshCcw aria-hidden="true" />
+              )}
+              Rotate Key
+            </Button>
+          </div>
+          <p id={`${id}-grace-hint`} className="text-xs text-muted-foreground">
+            0 to {ROTATION_GRACE_MAX_MINUTES} minutes (a day at most).
+          </p>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** One key in full: its usage, and (for users who may change keys) edit, rotate and delete. */
+export function ApiKeyDetailsDialog({ apiKey }: { apiKey: ApiKeySummary }) {
+  const canWrite = useCan('keys:write');
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={`Details of API key ${apiKey.name}`}
+          title="Details"
+        >
+          <Settings2 aria-hidden="true" />
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="top-0 right-0 left-auto h-dvh max-h-dvh w-full translate-x-0 translate-y-0 content-start rounded-none sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{apiKey.name}</DialogTitle>
+          <DialogDescription className="font-mono text-xs">{apiKey.key}</DialogDescription>
+        </DialogHeader>
+        <UsageSection apiKey={apiKey} />
+        {canWrite && (
+          <>
+            <hr />
+            <EditSection apiKey={apiKey} />
+            <hr />
+            <RotateSection apiKey={apiKey} />
+            <hr />
+            <section className="flex items-center justify-between gap-3">
+              <p className="text-sm text-muted-foreground">Delete revokes the key on every instance.</p>
+              <DeleteApiKeyButton apiKey={apiKey} />
+            </section>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
