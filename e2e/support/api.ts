@@ -1,6 +1,7 @@
 import {
   ADMIN_PREFIX,
   type ApiKeyCreated,
+  type CreateApiKeyBody,
   type LogEntrySummary,
   type LogList,
 } from '@ehr-gateway/contracts';
@@ -27,8 +28,12 @@ export async function adminApi(): Promise<APIRequestContext> {
 
 export type CreatedKey = ApiKeyCreated['apiKey'];
 
-export async function createApiKey(admin: APIRequestContext, name: string): Promise<CreatedKey> {
-  const response = await admin.post(`${ADMIN_PREFIX}/api-keys`, { data: { name } });
+export async function createApiKey(
+  admin: APIRequestContext,
+  name: string,
+  settings: Omit<CreateApiKeyBody, 'name'> = {},
+): Promise<CreatedKey> {
+  const response = await admin.post(`${ADMIN_PREFIX}/api-keys`, { data: { name, ...settings } });
   expect(response.status(), await response.text()).toBe(201);
   const body = (await response.json()) as ApiKeyCreated;
   return body.apiKey;

@@ -114,6 +114,18 @@ for (const theme of THEMES) {
       await expectNoSeriousViolations(page, `Create New API Key dialog (${theme})`);
       await page.keyboard.press('Escape');
 
+      await page
+        .getByRole('button', { name: /^Details of API key / })
+        .first()
+        .click();
+      const drawer = page.getByRole('dialog').filter({ hasText: 'Usage' });
+      await expect(
+        drawer.getByRole('img', { name: /requests in the last 24 hours/ }),
+      ).toBeVisible();
+      await saveScreenshot(page, `api-key-drawer-${theme}`, test.info());
+      await expectNoSeriousViolations(page, `API key drawer (${theme})`);
+      await page.keyboard.press('Escape');
+
       await page.goto('/users');
       await waitForScreenReady(page, 'Users');
       await page.getByRole('button', { name: 'New User' }).click();
@@ -160,6 +172,29 @@ for (const theme of THEMES) {
         await expectNoSeriousViolations(page, `${screen.name} at 390 px (${theme})`);
       });
     }
+
+    test('the key dialogs fit a phone', async ({ page }) => {
+      await page.goto('/api-keys');
+      await waitForScreenReady(page, 'API Key Management');
+      await page.getByRole('button', { name: 'New API Key' }).click();
+      const create = page.getByRole('dialog', { name: 'Create New API Key' });
+      await expect(create).toBeVisible();
+      await saveScreenshot(page, `api-keys-create-dialog-mobile-${theme}`, test.info());
+      await expectNoSeriousViolations(page, `Create New API Key at 390 px (${theme})`);
+      await page.keyboard.press('Escape');
+      await page
+        .getByRole('button', { name: /^Details of API key / })
+        .first()
+        .click();
+      const drawer = page.getByRole('dialog').filter({ hasText: 'Usage' });
+      await expect(drawer.getByRole('img', { name: /requests in the last/ })).toBeVisible();
+      await saveScreenshot(page, `api-key-drawer-mobile-${theme}`, test.info());
+      const overflow = await drawer.evaluate(
+        (element) => element.scrollWidth - element.clientWidth,
+      );
+      expect(overflow, 'the key drawer scrolls sideways at 390 px').toBeLessThanOrEqual(0);
+      await expectNoSeriousViolations(page, `API key drawer at 390 px (${theme})`);
+    });
   });
 
   test.describe(`${theme} theme, signed out`, () => {

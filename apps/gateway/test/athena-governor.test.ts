@@ -90,7 +90,10 @@ describe.skipIf(!redisUrl || !postgres)(
             })
             .then((response) => ({
               status: response.statusCode,
-              code: response.statusCode === 200 ? undefined : (response.json() as { code: string }).code,
+              code:
+                response.statusCode === 200
+                  ? undefined
+                  : (response.json() as { code: string }).code,
               retryAfter: response.headers[HEADERS.retryAfter] as string | undefined,
             })),
         );

@@ -48,7 +48,11 @@ async function gatewayRoutes(): Promise<GatewayRoute[]> {
       }
     }
   });
-  await app.register(gatewayApp, { db: storage.db, settings: testSettings(), backgroundTasks: false });
+  await app.register(gatewayApp, {
+    db: storage.db,
+    settings: testSettings(),
+    backgroundTasks: false,
+  });
   await app.ready();
   await app.close();
   await storage.dispose();
@@ -108,7 +112,10 @@ describe('every gateway route declares the scope it needs', () => {
       const keys = new Map<ApiScope, string>();
       for (const scope of ALL_API_SCOPES) {
         const others = ALL_API_SCOPES.filter((other) => other !== scope);
-        keys.set(scope, (await createApiKey(gw.app, gw.cookie, { name: `no ${scope}`, scopes: others })).key);
+        keys.set(
+          scope,
+          (await createApiKey(gw.app, gw.cookie, { name: `no ${scope}`, scopes: others })).key,
+        );
       }
       for (const route of routes) {
         const response = await gw.app.inject({
@@ -133,13 +140,16 @@ describe('every gateway route declares the scope it needs', () => {
       const aggregation = '/aggregate/department-providers?source=mock';
       expect((await call(utilityOnly.key, aggregation)).statusCode).toBe(403);
       expect((await call(gw.key, aggregation)).statusCode).toBe(200);
-      const listed = await adminRequest(gw.app, gw.cookie, { method: 'GET', url: '/admin/api-keys' });
+      const listed = await adminRequest(gw.app, gw.cookie, {
+        method: 'GET',
+        url: '/admin/api-keys',
+      });
       const all = (listed.json() as { apiKeys: Array<{ name: string; scopes: unknown }> }).apiKeys;
       expect(all.find((key) => key.name === 'test client')?.scopes).toBeNull();
       expect(all.find((key) => key.name === 'u')?.scopes).toEqual(['utility']);
     });
 
-    it('shows each operation\'s scope in the OpenAPI document', async () => {
+    it("shows each operation's scope in the OpenAPI document", async () => {
       const document = (await gw.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
         paths: Record<string, Record<string, { 'x-scope'?: string }>>;
       };
@@ -162,7 +172,9 @@ const parseRateLimit = (header: string | string[] | undefined) =>
         const [name, ...params] = item.split(';');
         return [
           name!.replaceAll('"', ''),
-          Object.fromEntries(params.map((param) => param.split('=')).map(([k, v]) => [k, Number(v)])),
+          Object.fromEntries(
+            params.map((param) => param.split('=')).map(([k, v]) => [k, Number(v)]),
+          ),
         ];
       }),
   ) as Record<string, Record<string, number>>;
@@ -228,7 +240,9 @@ describe('per-key rate limits and quotas on one instance', () => {
       method: 'GET',
       url: '/admin/logs?endpoint=/utility/datetime&limit=50',
     });
-    const entries = (logs.json() as { logs: Array<{ id: string; apiKeyName: string | null; status: number }> }).logs;
+    const entries = (
+      logs.json() as { logs: Array<{ id: string; apiKeyName: string | null; status: number }> }
+    ).logs;
     const refusal = entries.find((entry) => entry.apiKeyName === 'logged' && entry.status === 429);
     expect(refusal).toBeDefined();
     const detail = await adminRequest(gw.app, gw.cookie, {
@@ -255,7 +269,10 @@ describe('per-key rate limits and quotas on one instance', () => {
       message: 'Daily quota of 3 requests reached; it resets at 00:00 UTC',
     });
     const untilMidnight =
-      (Date.parse(`${clock.now().toISOString().slice(0, 10)}T00:00:00Z`) + 86_400_000 - clock.now().getTime()) / 1000;
+      (Date.parse(`${clock.now().toISOString().slice(0, 10)}T00:00:00Z`) +
+        86_400_000 -
+        clock.now().getTime()) /
+      1000;
     expect(Number(refused.headers[HEADERS.retryAfter])).toBe(Math.ceil(untilMidnight));
     clock.advance(untilMidnight * 1000);
     expect((await call(key)).statusCode).toBe(200);
@@ -301,117 +318,122 @@ async function redisHop(target: string) {
   };
 }
 
-describe.skipIf(!redisUrl || !postgres)('limits and rotation across instances sharing Redis', () => {
-  const clock = testClock();
-  let storage: TestStorage;
-  let hop: Awaited<ReturnType<typeof redisHop>>;
-  let first: FastifyInstance;
-  let second: FastifyInstance;
-  let cookie: string;
+describe.skipIf(!redisUrl || !postgres)(
+  'limits and rotation across instances sharing Redis',
+  () => {
+    const clock = testClock();
+    let storage: TestStorage;
+    let hop: Awaited<ReturnType<typeof redisHop>>;
+    let first: FastifyInstance;
+    let second: FastifyInstance;
+    let cookie: string;
 
-  beforeAll(async () => {
-    storage = await openTestStorage(postgres!);
-    hop = await redisHop(redisUrl!);
-    const options = { now: clock.now, settings: { redisUrl: hop.url } };
-    first = await buildGateway(storage, options);
-    second = await buildGateway(await storage.reopen(), options);
-    cookie = await signIn(first);
-  });
-  afterAll(async () => {
-    await first?.close();
-    await second?.close();
-    await hop?.close();
-    await storage?.dispose();
-  });
-
-  const call = (app: FastifyInstance, key: string) =>
-    app.inject({ method: 'GET', url: '/utility/datetime', headers: { [HEADERS.apiKey]: key } });
-
-  it('holds one rate limit and one quota for the key across both instances', async () => {
-    const limited = await createApiKey(first, cookie, { name: 'shared limit', rateLimit: 4 });
-    const statuses = [];
-    for (let index = 0; index < 6; index += 1) {
-      statuses.push((await call(index % 2 ? second : first, limited.key)).statusCode);
-    }
-    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
-
-    const quota = await createApiKey(first, cookie, { name: 'shared quota', quota: 3 });
-    const quotaStatuses = [];
-    for (let index = 0; index < 5; index += 1) {
-      quotaStatuses.push((await call(index % 2 ? first : second, quota.key)).statusCode);
-    }
-    expect(quotaStatuses).toEqual([200, 200, 200, 429, 429]);
-  });
-
-  it('keeps answering through a Redis outage, counting per instance, and says so in /readyz', async () => {
-    const { key } = await createApiKey(first, cookie, { name: 'outage', rateLimit: 3 });
-    expect((await call(first, key)).statusCode).toBe(200);
-    hop.cut();
-    const statuses = [];
-    for (let index = 0; index < 8; index += 1) {
-      statuses.push((await call(index % 2 ? second : first, key)).statusCode);
-    }
-    // No 5xx, and each instance now enforces the limit alone: 3 each, the rest refused.
-    expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(6);
-    const ready = (await first.inject({ method: 'GET', url: '/readyz' })).json() as {
-      status: string;
-      checks: { trafficCounters: { store: string; degraded: boolean; message: string } };
-    };
-    expect(ready.status).toBe('ready');
-    expect(ready.checks.trafficCounters).toMatchObject({ store: 'memory', degraded: true });
-    expect(ready.checks.trafficCounters.message).toMatch(/per instance/);
-    hop.restore();
-    await waitFor(async () => {
-      await call(first, key);
-      const again = (await first.inject({ method: 'GET', url: '/readyz' })).json() as typeof ready;
-      return again.checks.trafficCounters.store === 'redis' ? true : undefined;
-    }, 10_000);
-  });
-
-  it('rotates a key: the old one works through the grace window on both instances, then says "API key rotated"', async () => {
-    const created = await createApiKey(first, cookie, { name: 'rotating', scopes: ['utility'] });
-    const rotated = await adminRequest(first, cookie, {
-      method: 'POST',
-      url: `/admin/api-keys/${created.id}/rotate`,
-      payload: { graceMinutes: 5 },
+    beforeAll(async () => {
+      storage = await openTestStorage(postgres!);
+      hop = await redisHop(redisUrl!);
+      const options = { now: clock.now, settings: { redisUrl: hop.url } };
+      first = await buildGateway(storage, options);
+      second = await buildGateway(await storage.reopen(), options);
+      cookie = await signIn(first);
     });
-    expect(rotated.statusCode).toBe(200);
-    const body = rotated.json() as {
-      apiKey: { id: string; key: string; scopes: string[] };
-      previousKeyExpiresAt: string;
-    };
-    expect(body.apiKey.id).toBe(created.id);
-    expect(body.apiKey.key).not.toBe(created.key);
-    expect(body.apiKey.scopes).toEqual(['utility']);
-    expect(Date.parse(body.previousKeyExpiresAt) - clock.now().getTime()).toBe(5 * 60_000);
-    for (const app of [first, second]) {
-      expect((await call(app, created.key)).statusCode).toBe(200);
-      expect((await call(app, body.apiKey.key)).statusCode).toBe(200);
-    }
-    clock.advance(5 * 60_000);
-    for (const app of [first, second]) {
-      const old = await call(app, created.key);
-      expect(old.statusCode).toBe(401);
-      expect(old.json()).toMatchObject({ code: 'API_KEY_ROTATED', message: 'API key rotated' });
-      expect((await call(app, body.apiKey.key)).statusCode).toBe(200);
-    }
-  });
-
-  it('edits a key on one instance and the other enforces the change within 2 s', async () => {
-    const { id, key } = await createApiKey(first, cookie, { name: 'editable' });
-    expect((await call(second, key)).statusCode).toBe(200);
-    const patched = await adminRequest(first, cookie, {
-      method: 'PATCH',
-      url: `/admin/api-keys/${id}`,
-      payload: { scopes: ['ehr:read'], name: 'edited' },
+    afterAll(async () => {
+      await first?.close();
+      await second?.close();
+      await hop?.close();
+      await storage?.dispose();
     });
-    expect(patched.statusCode).toBe(200);
-    expect(patched.json()).toMatchObject({ apiKey: { name: 'edited', scopes: ['ehr:read'] } });
-    clock.advance(1_500);
-    expect((await call(second, key)).statusCode).toBe(403);
-  });
-});
+
+    const call = (app: FastifyInstance, key: string) =>
+      app.inject({ method: 'GET', url: '/utility/datetime', headers: { [HEADERS.apiKey]: key } });
+
+    it('holds one rate limit and one quota for the key across both instances', async () => {
+      const limited = await createApiKey(first, cookie, { name: 'shared limit', rateLimit: 4 });
+      const statuses = [];
+      for (let index = 0; index < 6; index += 1) {
+        statuses.push((await call(index % 2 ? second : first, limited.key)).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+
+      const quota = await createApiKey(first, cookie, { name: 'shared quota', quota: 3 });
+      const quotaStatuses = [];
+      for (let index = 0; index < 5; index += 1) {
+        quotaStatuses.push((await call(index % 2 ? first : second, quota.key)).statusCode);
+      }
+      expect(quotaStatuses).toEqual([200, 200, 200, 429, 429]);
+    });
+
+    it('keeps answering through a Redis outage, counting per instance, and says so in /readyz', async () => {
+      const { key } = await createApiKey(first, cookie, { name: 'outage', rateLimit: 3 });
+      expect((await call(first, key)).statusCode).toBe(200);
+      hop.cut();
+      const statuses = [];
+      for (let index = 0; index < 8; index += 1) {
+        statuses.push((await call(index % 2 ? second : first, key)).statusCode);
+      }
+      // No 5xx, and each instance now enforces the limit alone: 3 each, the rest refused.
+      expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(6);
+      const ready = (await first.inject({ method: 'GET', url: '/readyz' })).json() as {
+        status: string;
+        checks: { trafficCounters: { store: string; degraded: boolean; message: string } };
+      };
+      expect(ready.status).toBe('ready');
+      expect(ready.checks.trafficCounters).toMatchObject({ store: 'memory', degraded: true });
+      expect(ready.checks.trafficCounters.message).toMatch(/per instance/);
+      hop.restore();
+      await waitFor(async () => {
+        await call(first, key);
+        const again = (
+          await first.inject({ method: 'GET', url: '/readyz' })
+        ).json() as typeof ready;
+        return again.checks.trafficCounters.store === 'redis' ? true : undefined;
+      }, 10_000);
+    });
+
+    it('rotates a key: the old one works through the grace window on both instances, then says "API key rotated"', async () => {
+      const created = await createApiKey(first, cookie, { name: 'rotating', scopes: ['utility'] });
+      const rotated = await adminRequest(first, cookie, {
+        method: 'POST',
+        url: `/admin/api-keys/${created.id}/rotate`,
+        payload: { graceMinutes: 5 },
+      });
+      expect(rotated.statusCode).toBe(200);
+      const body = rotated.json() as {
+        apiKey: { id: string; key: string; scopes: string[] };
+        previousKeyExpiresAt: string;
+      };
+      expect(body.apiKey.id).toBe(created.id);
+      expect(body.apiKey.key).not.toBe(created.key);
+      expect(body.apiKey.scopes).toEqual(['utility']);
+      expect(Date.parse(body.previousKeyExpiresAt) - clock.now().getTime()).toBe(5 * 60_000);
+      for (const app of [first, second]) {
+        expect((await call(app, created.key)).statusCode).toBe(200);
+        expect((await call(app, body.apiKey.key)).statusCode).toBe(200);
+      }
+      clock.advance(5 * 60_000);
+      for (const app of [first, second]) {
+        const old = await call(app, created.key);
+        expect(old.statusCode).toBe(401);
+        expect(old.json()).toMatchObject({ code: 'API_KEY_ROTATED', message: 'API key rotated' });
+        expect((await call(app, body.apiKey.key)).statusCode).toBe(200);
+      }
+    });
+
+    it('edits a key on one instance and the other enforces the change within 2 s', async () => {
+      const { id, key } = await createApiKey(first, cookie, { name: 'editable' });
+      expect((await call(second, key)).statusCode).toBe(200);
+      const patched = await adminRequest(first, cookie, {
+        method: 'PATCH',
+        url: `/admin/api-keys/${id}`,
+        payload: { scopes: ['ehr:read'], name: 'edited' },
+      });
+      expect(patched.statusCode).toBe(200);
+      expect(patched.json()).toMatchObject({ apiKey: { name: 'edited', scopes: ['ehr:read'] } });
+      clock.advance(1_500);
+      expect((await call(second, key)).statusCode).toBe(403);
+    });
+  },
+);
 
 describe.each(databaseTargets)('key lifecycle and usage on $name', (target) => {
   const clock = testClock();

@@ -21,7 +21,14 @@ export const ApiScope = z.enum(ALL_API_SCOPES);
 /** Scope sets the console offers as one click. */
 export const API_SCOPE_PRESETS = {
   'Read-only EHR': ['ehr:read', 'aggregation', 'utility'],
-  'Voice agent': ['ehr:read', 'ehr:write', 'aggregation', 'scheduling', 'voice-config:read', 'tools'],
+  'Voice agent': [
+    'ehr:read',
+    'ehr:write',
+    'aggregation',
+    'scheduling',
+    'voice-config:read',
+    'tools',
+  ],
 } as const satisfies Record<string, readonly ApiScope[]>;
 
 /** Whether a key holding `scopes` (null: every scope) may use a route needing `needed`. */

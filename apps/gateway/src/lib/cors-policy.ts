@@ -13,7 +13,9 @@ const EXPOSED_HEADERS = [
   HEADERS.requestId,
   HEADERS.serverTiming,
   HEADERS.cache,
-  'retry-after',
+  HEADERS.retryAfter,
+  HEADERS.rateLimitPolicy,
+  HEADERS.rateLimit,
 ].join(', ');
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 

@@ -74,10 +74,7 @@ export function createApiKeysRepository(db: Db) {
       return row && { row, isPreviousKey: row.key_hash !== keyHash };
     },
 
-    async update(
-      id: string,
-      changes: Updateable<ApiKeysTable>,
-    ): Promise<ApiKeyRow | undefined> {
+    async update(id: string, changes: Updateable<ApiKeysTable>): Promise<ApiKeyRow | undefined> {
       return db
         .updateTable('api_keys')
         .set(changes)

@@ -154,7 +154,6 @@ export function createApiKeysService({
     }
   };
 
-
   async function lookup(keyHash: string): Promise<CachedLookup> {
     const cached = cache.get(keyHash);
     if (cached && now().getTime() - cached.fetchedAt < KEY_CACHE_TTL_MS) {
@@ -259,7 +258,10 @@ export function createApiKeysService({
       await audit.record(context, {
         action: 'key-rotated',
         target: id,
-        details: { graceMinutes: input.graceMinutes, previousKeyExpiresAt: graceEnds.toISOString() },
+        details: {
+          graceMinutes: input.graceMinutes,
+          previousKeyExpiresAt: graceEnds.toISOString(),
+        },
       });
       return {
         apiKey: { ...toSummary(row), key },

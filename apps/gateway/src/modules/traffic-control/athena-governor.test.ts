@@ -16,7 +16,12 @@ function virtualTime() {
 
 const governorFor = (
   time: ReturnType<typeof virtualTime>,
-  settings: Partial<{ maxQps: number; maxConcurrency: number; queueTimeoutMs: number; instances: number }> = {},
+  settings: Partial<{
+    maxQps: number;
+    maxConcurrency: number;
+    queueTimeoutMs: number;
+    instances: number;
+  }> = {},
   shared = true,
 ) =>
   createAthenaGovernor({

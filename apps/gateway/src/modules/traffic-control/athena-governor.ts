@@ -68,10 +68,13 @@ export function createAthenaGovernor({
         clearTimeout(timer);
         resolve();
       };
-      const timer = setTimeout(() => {
-        waiting.splice(waiting.indexOf(grant), 1);
-        reject(new UpstreamBusyError(1));
-      }, Math.max(0, deadline - now()));
+      const timer = setTimeout(
+        () => {
+          waiting.splice(waiting.indexOf(grant), 1);
+          reject(new UpstreamBusyError(1));
+        },
+        Math.max(0, deadline - now()),
+      );
       waiting.push(grant);
     });
   }

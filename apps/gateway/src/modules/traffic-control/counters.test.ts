@@ -6,11 +6,23 @@ describe('memory counters', () => {
   it('count a sliding window: a slot frees exactly when the oldest call is windowMs old', async () => {
     let at = 0;
     const counters = createMemoryCounters(() => at);
-    expect(await counters.takeFromWindow('k', 2, 1000)).toEqual({ allowed: true, count: 1, freesInMs: 1000 });
+    expect(await counters.takeFromWindow('k', 2, 1000)).toEqual({
+      allowed: true,
+      count: 1,
+      freesInMs: 1000,
+    });
     at = 400;
-    expect(await counters.takeFromWindow('k', 2, 1000)).toEqual({ allowed: true, count: 2, freesInMs: 600 });
+    expect(await counters.takeFromWindow('k', 2, 1000)).toEqual({
+      allowed: true,
+      count: 2,
+      freesInMs: 600,
+    });
     at = 999;
-    expect(await counters.takeFromWindow('k', 2, 1000)).toEqual({ allowed: false, count: 2, freesInMs: 1 });
+    expect(await counters.takeFromWindow('k', 2, 1000)).toEqual({
+      allowed: false,
+      count: 2,
+      freesInMs: 1,
+    });
     at = 1000;
     expect(await counters.takeFromWindow('k', 2, 1000)).toMatchObject({ allowed: true, count: 2 });
   });
@@ -24,7 +36,10 @@ describe('memory counters', () => {
     await counters.uncountInPeriod('q');
     expect(await counters.countInPeriod('q', 2, reset)).toEqual({ allowed: true, count: 2 });
     at = 100;
-    expect(await counters.countInPeriod('q', 1, new Date(200))).toEqual({ allowed: true, count: 1 });
+    expect(await counters.countInPeriod('q', 1, new Date(200))).toEqual({
+      allowed: true,
+      count: 1,
+    });
   });
 });
 
@@ -37,18 +52,22 @@ describe('fallback counters', () => {
       countInPeriod: () => Promise.reject(new Error('connection refused')),
       uncountInPeriod: () => Promise.reject(new Error('connection refused')),
     };
-    const counters = createFallbackCounters(broken, createMemoryCounters(() => 0), {
-      failure: () => {
-        failing = true;
-        events.push('failure');
+    const counters = createFallbackCounters(
+      broken,
+      createMemoryCounters(() => 0),
+      {
+        failure: () => {
+          failing = true;
+          events.push('failure');
+        },
+        success: () => {
+          failing = false;
+        },
+        get failing() {
+          return failing;
+        },
       },
-      success: () => {
-        failing = false;
-      },
-      get failing() {
-        return failing;
-      },
-    });
+    );
     expect(counters.health().store).toBe('redis');
     expect(await counters.takeFromWindow('k', 1, 1000)).toMatchObject({ allowed: true });
     expect(await counters.takeFromWindow('k', 1, 1000)).toMatchObject({ allowed: false });

@@ -177,9 +177,7 @@ export function createFallbackCounters(
   local: TrafficCounters,
   onOutage: { failure(error: unknown): void; success(): void; readonly failing: boolean },
 ): TrafficCounters & { health(): CountersHealth } {
-  const attempt = async <T>(
-    call: (counters: TrafficCounters) => Promise<T>,
-  ): Promise<T> => {
+  const attempt = async <T>(call: (counters: TrafficCounters) => Promise<T>): Promise<T> => {
     try {
       const result = await call(shared);
       onOutage.success();
@@ -200,7 +198,8 @@ export function createFallbackCounters(
         ? {
             store: 'memory',
             degraded: true,
-            message: 'Redis is unreachable: rate limits, quotas and the athena QPS allowance are counted per instance',
+            message:
+              'Redis is unreachable: rate limits, quotas and the athena QPS allowance are counted per instance',
           }
         : { store: 'redis', degraded: false, message: null },
   };

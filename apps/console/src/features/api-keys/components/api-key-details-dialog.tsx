@@ -86,7 +86,8 @@ function EditSection({ apiKey }: { apiKey: ApiKeySummary }) {
     update.mutate(
       { name: name.trim(), scopes, rateLimit, quota },
       {
-        onSuccess: () => toast.success('API Key Saved', { description: `"${name.trim()}" was updated.` }),
+        onSuccess: () =>
+          toast.success('API Key Saved', { description: `"${name.trim()}" was updated.` }),
         onError: (error) => toast.error('Error', { description: messageOf(error) }),
       },
     );
@@ -230,7 +231,9 @@ export function ApiKeyDetailsDialog({ apiKey }: { apiKey: ApiKeySummary }) {
             <RotateSection apiKey={apiKey} />
             <hr />
             <section className="flex items-center justify-between gap-3">
-              <p className="text-sm text-muted-foreground">Delete revokes the key on every instance.</p>
+              <p className="text-sm text-muted-foreground">
+                Delete revokes the key on every instance.
+              </p>
               <DeleteApiKeyButton apiKey={apiKey} />
             </section>
           </>

@@ -66,8 +66,8 @@ export function CreateApiKeyDialog() {
     const invalid =
       !trimmed ||
       scopes?.length === 0 ||
-      typeof rateLimit === 'object' && rateLimit !== null ||
-      typeof quota === 'object' && quota !== null ||
+      (typeof rateLimit === 'object' && rateLimit !== null) ||
+      (typeof quota === 'object' && quota !== null) ||
       'error' in expires;
     if (invalid || createKey.isPending) {
       return;

@@ -1,5 +1,14 @@
 import type { ApiKeyUsageBucket } from '@ehr-gateway/contracts';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 
 import { Skeleton } from '@/components/ui/skeleton';
 
@@ -67,8 +76,12 @@ export function KeyUsageChart({
                 borderColor: 'var(--color-border)',
                 color: 'var(--color-popover-foreground)',
               }}
+              itemStyle={{ color: 'var(--color-popover-foreground)' }}
             />
-            <Legend />
+            {/* Legend text in the body colour: the series colours are too light for small text. */}
+            <Legend
+              formatter={(value: string) => <span className="text-foreground">{value}</span>}
+            />
             {SERIES.map((series) => (
               <Bar
                 key={series.key}

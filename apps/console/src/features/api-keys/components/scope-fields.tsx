@@ -32,7 +32,9 @@ export function ScopeFields({
   const chosen = value ?? ALL_API_SCOPES;
   const toggle = (scope: ApiScope, on: boolean) => {
     const next = on ? [...chosen, scope] : chosen.filter((item) => item !== scope);
-    onChange(sameScopes(next, ALL_API_SCOPES) ? null : ALL_API_SCOPES.filter((s) => next.includes(s)));
+    onChange(
+      sameScopes(next, ALL_API_SCOPES) ? null : ALL_API_SCOPES.filter((s) => next.includes(s)),
+    );
   };
   return (
     <fieldset className="grid gap-3">

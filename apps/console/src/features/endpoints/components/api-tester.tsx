@@ -142,7 +142,12 @@ export function ApiTester({
       toast.info('Info', { description: FULL_ACCESS_MESSAGE });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      setResponse({ status: 0, time: Math.round(performance.now() - started), data: message });
+      setResponse({
+        status: 0,
+        time: Math.round(performance.now() - started),
+        data: message,
+        headers: [],
+      });
       toast.info('Info', { description: FULL_ACCESS_MESSAGE });
       toast.error('Request Failed', { description: message });
     } finally {
@@ -329,7 +334,25 @@ export function ApiTester({
               <span className="text-sm text-muted-foreground">{response.time} ms</span>
             </div>
           </CardHeader>
-          <CardContent>
+          <CardContent className="grid gap-3">
+            {response.headers.length > 0 && (
+              <details className="rounded-md border">
+                <summary className="cursor-pointer px-3 py-2 text-sm font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+                  Response headers ({response.headers.length})
+                </summary>
+                <dl
+                  aria-label="Response headers"
+                  className="grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-4 gap-y-1 border-t px-3 py-2 font-mono text-xs"
+                >
+                  {response.headers.map(([name, value]) => (
+                    <div key={name} className="contents">
+                      <dt className="font-semibold break-all">{name}</dt>
+                      <dd className="break-all text-muted-foreground">{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </details>
+            )}
             <pre
               tabIndex={0}
               aria-label="Response body"

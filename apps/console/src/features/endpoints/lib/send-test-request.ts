@@ -27,6 +27,8 @@ export interface TestResponse {
   time: number;
   /** Pretty-printed JSON, or the raw text. */
   data: string;
+  /** The response headers the browser lets the console read, sorted by name. */
+  headers: Array<[name: string, value: string]>;
 }
 
 /** The URL with the complete query rows appended (rows missing a key or value are left out). */
@@ -96,5 +98,6 @@ export async function sendTestRequest(request: TestRequest): Promise<TestRespons
     status: response.status,
     time: Math.round(performance.now() - started),
     data: formatBody(text),
+    headers: [...response.headers.entries()].sort(([a], [b]) => a.localeCompare(b)),
   };
 }
