@@ -14,7 +14,10 @@ import { migrate } from '../apps/gateway/src/db/migrate.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const password = 'bench-admin-password';
+// Long enough and free of the username, so the first sign-in needs no password change.
+const password = 'bench-passphrase-long';
+/** With REDIS_URL the limiter counts in Redis (as a fleet would); without, in memory. */
+const redisUrl = process.env.REDIS_URL;
 
 // On PostgreSQL the run gets its own schema, dropped afterwards, so any database will do.
 const databaseUrl = process.env.DATABASE_URL;
@@ -46,7 +49,10 @@ const app = await createGateway({
     sessionMaxHours: 12,
     requestLogRetentionDays: 30,
     requestLogMaxBodyBytes: 16_384,
+    auditRetentionDays: 2_192,
+    payloadEncryptionKey: null,
     initialLogLevel: 'warn',
+    redisUrl,
   },
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -65,6 +71,13 @@ const created = await fetch(`${base}/admin/api-keys`, {
   body: JSON.stringify({ name: 'bench' }),
 });
 const { apiKey } = (await created.json()) as { apiKey: { key: string } };
+// Limits far above what the run can reach: every request is counted, none refused.
+const limitedKey = await fetch(`${base}/admin/api-keys`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', cookie, origin: base },
+  body: JSON.stringify({ name: 'bench limited', rateLimit: 100_000, quota: 100_000_000 }),
+});
+const { apiKey: limited } = (await limitedKey.json()) as { apiKey: { key: string } };
 
 interface Scenario {
   name: string;
@@ -82,6 +95,11 @@ const scenarios: Scenario[] = [
     name: 'gateway: GET /utility/datetime (key auth + request log)',
     path: '/utility/datetime',
     headers: { 'x-api-key': apiKey.key },
+  },
+  {
+    name: `gateway: the same with a per-key rate limit and quota (counted in ${redisUrl ? 'Redis' : 'memory'})`,
+    path: '/utility/datetime',
+    headers: { 'x-api-key': limited.key },
   },
   {
     name: 'gateway: POST /utility/test with a JSON body',

@@ -164,7 +164,7 @@ describe('every gateway route declares the scope it needs', () => {
   });
 });
 
-const parseRateLimit = (header: string | string[] | undefined) =>
+const parseRateLimit = (header: unknown) =>
   Object.fromEntries(
     String(header)
       .split(', ')
@@ -381,13 +381,16 @@ describe.skipIf(!redisUrl || !postgres)(
       expect(ready.checks.trafficCounters).toMatchObject({ store: 'memory', degraded: true });
       expect(ready.checks.trafficCounters.message).toMatch(/per instance/);
       hop.restore();
-      await waitFor(async () => {
-        await call(first, key);
-        const again = (
-          await first.inject({ method: 'GET', url: '/readyz' })
-        ).json() as typeof ready;
-        return again.checks.trafficCounters.store === 'redis' ? true : undefined;
-      }, 10_000);
+      await waitFor(
+        async () => {
+          await call(first, key);
+          const again = (
+            await first.inject({ method: 'GET', url: '/readyz' })
+          ).json() as typeof ready;
+          return again.checks.trafficCounters.store === 'redis' ? true : undefined;
+        },
+        { timeoutMs: 10_000 },
+      );
     });
 
     it('rotates a key: the old one works through the grace window on both instances, then says "API key rotated"', async () => {
@@ -483,7 +486,7 @@ describe.each(databaseTargets)('key lifecycle and usage on $name', (target) => {
 
   it('PATCH changes limits and clears them with null; an empty change is refused', async () => {
     const { id } = await createApiKey(gw.app, gw.cookie, { name: 'patch me', rateLimit: 10 });
-    const patch = (payload: unknown) =>
+    const patch = (payload: Record<string, unknown>) =>
       adminRequest(gw.app, gw.cookie, { method: 'PATCH', url: `/admin/api-keys/${id}`, payload });
     expect((await patch({ quota: 100, rateLimit: null })).json()).toMatchObject({
       apiKey: { quota: 100, rateLimit: null, effectiveRateLimit: null },

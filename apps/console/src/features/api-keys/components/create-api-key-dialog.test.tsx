@@ -156,4 +156,55 @@ describe('CreateApiKeyDialog', () => {
       await screen.findByText('An unexpected error occurred. Please try again.'),
     ).toBeInTheDocument();
   });
+
+  it('sends the chosen scopes, rate limit and quota; every scope is sent as none named', async () => {
+    const bodies: unknown[] = [];
+    mockFetch({
+      'GET /admin/api-keys': { body: { apiKeys: [] } },
+      'POST /admin/api-keys': ({ init }) => {
+        const body = JSON.parse(String(init.body)) as { name: string };
+        bodies.push(body);
+        return createdAnswer(body.name);
+      },
+    });
+    renderWithProviders(<CreateApiKeyDialog />);
+    const { user, dialog } = await openDialog();
+    await user.type(within(dialog).getByLabelText('Name'), 'Phone line');
+    await user.click(within(dialog).getByRole('button', { name: 'Voice agent' }));
+    expect(within(dialog).getByRole('checkbox', { name: /^tools/ })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: /^utility/ })).not.toBeChecked();
+    await user.type(within(dialog).getByLabelText('Rate limit (requests per minute)'), '30');
+    await user.type(within(dialog).getByLabelText('Daily quota (requests per day)'), '2000');
+    await user.click(within(dialog).getByRole('button', { name: 'Generate Key' }));
+    await screen.findByRole('dialog', { name: 'API Key Created' });
+    expect(bodies[0]).toEqual({
+      name: 'Phone line',
+      expiresAt: null,
+      scopes: ['ehr:read', 'ehr:write', 'aggregation', 'scheduling', 'voice-config:read', 'tools'],
+      rateLimit: 30,
+      quota: 2000,
+    });
+  });
+
+  it('refuses to send a rate limit that is not a whole number, or no scope at all', async () => {
+    const fetchMock = mockFetch({ 'GET /admin/api-keys': { body: { apiKeys: [] } } });
+    renderWithProviders(<CreateApiKeyDialog />);
+    const { user, dialog } = await openDialog();
+    await user.type(within(dialog).getByLabelText('Name'), 'Bad limits');
+    await user.type(within(dialog).getByLabelText('Rate limit (requests per minute)'), '2.5');
+    expect(within(dialog).getByText(/Enter a whole number from 1 to/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Generate Key' }));
+    await user.clear(within(dialog).getByLabelText('Rate limit (requests per minute)'));
+    await user.click(within(dialog).getByRole('button', { name: 'Read-only EHR' }));
+    for (const scope of ['ehr:read', 'aggregation', 'utility']) {
+      await user.click(within(dialog).getByRole('checkbox', { name: new RegExp(`^${scope}`) }));
+    }
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose at least one scope.');
+    await user.click(within(dialog).getByRole('button', { name: 'Generate Key' }));
+    expect(
+      fetchMock.mock.calls.filter(
+        ([, init]) => (init as RequestInit | undefined)?.method === 'POST',
+      ),
+    ).toHaveLength(0);
+  });
 });

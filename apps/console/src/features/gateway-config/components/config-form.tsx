@@ -234,7 +234,7 @@ function ConfigFormFields({
                 </SelectContent>
               </Select>
               <p id={`${id}-payloadCapture-hint`} className="text-xs text-muted-foreground">
-                What the request log keeps of request and response bodies. Full needs
+                {PAYLOAD_CAPTURE_DESCRIPTIONS[values.payloadCapture]} Full needs
                 PAYLOAD_ENCRYPTION_KEY on the server.
               </p>
               <FieldError id={`${id}-payloadCapture-error`} message={errors.payloadCapture} />
