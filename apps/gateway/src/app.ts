@@ -121,7 +121,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
       voiceConfig,
       createLlmToolsModule({ voiceConfig }),
       createUtilityModule({ cors }),
-      createSystemModule({ settings }),
+      createSystemModule({ settings, trafficControl }),
     ];
 
     // Infrastructure, in the order a request meets it.

@@ -58,6 +58,13 @@ describe.each(databaseTargets)('EHR status and system info on $name', (target) =
       version: '0.0.0-test',
       athena: { configured: false, baseUrl: null, clientIdMasked: null },
       mockEhr: { enabled: true },
+      trafficControl: {
+        store: 'memory',
+        degraded: false,
+        message: null,
+        athenaMaxQps: 10,
+        defaultKeyRateLimit: null,
+      },
     });
 
     const withAthena = await adminRequest(configured, gw.cookie, {

@@ -13,6 +13,18 @@ export const SystemInfo = z.object({
   mockEhr: z.object({
     enabled: z.boolean(),
   }),
+  /** How traffic is limited (docs/operations.md, "Traffic control"). */
+  trafficControl: z.object({
+    /** Where limits are counted now: redis (shared by the fleet) or memory (this instance). */
+    store: z.enum(['redis', 'memory']),
+    /** Redis is configured but unreachable: this instance counts alone. */
+    degraded: z.boolean(),
+    message: z.string().nullable(),
+    /** The athena calls per second the fleet may send. */
+    athenaMaxQps: z.number().int(),
+    /** Requests per minute for keys without their own limit; null is unlimited. */
+    defaultKeyRateLimit: z.number().int().nullable(),
+  }),
 });
 export type SystemInfo = z.infer<typeof SystemInfo>;
 

@@ -16,6 +16,13 @@ const SYSTEM = {
   version: '0.1.0',
   athena: { configured: false, baseUrl: null, clientIdMasked: null },
   mockEhr: { enabled: true },
+  trafficControl: {
+    store: 'memory',
+    degraded: false,
+    message: null,
+    athenaMaxQps: 10,
+    defaultKeyRateLimit: null,
+  },
 };
 
 function renderApp(path: string) {

@@ -1,13 +1,20 @@
 import type { SystemInfo } from '@ehr-gateway/contracts';
 
 import { maskSecret } from '../../lib/secrets.js';
-import { isAthenaConfigured, type AthenaSettings } from '../../config/settings.js';
+import {
+  DEFAULT_ATHENA_GOVERNOR,
+  isAthenaConfigured,
+  type GatewaySettings,
+} from '../../config/settings.js';
+import type { CountersHealth } from '../traffic-control/index.js';
 
-export function createSystemService(settings: {
-  environment: string;
-  version: string;
-  athena: AthenaSettings;
-}) {
+export function createSystemService(
+  settings: Pick<
+    GatewaySettings,
+    'environment' | 'version' | 'athena' | 'athenaGovernor' | 'defaultKeyRateLimit'
+  >,
+  trafficCountersHealth: () => CountersHealth,
+) {
   return {
     info(): SystemInfo {
       const { athena } = settings;
@@ -20,6 +27,11 @@ export function createSystemService(settings: {
           clientIdMasked: athena.clientId ? maskSecret(athena.clientId) : null,
         },
         mockEhr: { enabled: true },
+        trafficControl: {
+          ...trafficCountersHealth(),
+          athenaMaxQps: (settings.athenaGovernor ?? DEFAULT_ATHENA_GOVERNOR).maxQps,
+          defaultKeyRateLimit: settings.defaultKeyRateLimit ?? null,
+        },
       };
     },
   };

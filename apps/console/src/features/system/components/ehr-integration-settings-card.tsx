@@ -72,6 +72,28 @@ export function EhrIntegrationSettingsCard() {
                 aria-describedby={`${id}-mock-note`}
               />
             </div>
+            {data?.trafficControl && (
+              <div className="space-y-1 rounded-lg border p-4">
+                <p className="text-sm font-medium">Traffic control</p>
+                <p className="text-sm text-muted-foreground">
+                  Athena calls are held to {data.trafficControl.athenaMaxQps} per second across
+                  every instance. Keys without their own rate limit:{' '}
+                  {data.trafficControl.defaultKeyRateLimit === null
+                    ? 'unlimited'
+                    : `${data.trafficControl.defaultKeyRateLimit} requests per minute`}
+                  . Limits are counted{' '}
+                  {data.trafficControl.store === 'redis'
+                    ? 'in Redis, for the whole fleet'
+                    : 'in this instance\u2019s memory'}
+                  .
+                </p>
+                {data.trafficControl.degraded && (
+                  <p role="status" className="text-sm text-amber-800 dark:text-amber-200">
+                    {data.trafficControl.message}
+                  </p>
+                )}
+              </div>
+            )}
           </>
         )}
       </CardContent>
