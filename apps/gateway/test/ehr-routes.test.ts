@@ -169,7 +169,9 @@ describe.each(databaseTargets)('EHR routes on the Mock EHR ($name)', (target) =>
     const response = await get('/api/12345/patients');
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({
-      message: 'Athena EHR is not configured',
+      message: expect.stringMatching(
+        /^Athena EHR is not configured: set ATHENA_BASE_URL, .*source=mock/,
+      ),
       code: 'ATHENA_NOT_CONFIGURED',
     });
   });

@@ -28,7 +28,9 @@ interface Deps extends ResponseCacheOptions {
   practiceIdFor: (source: EhrSource) => string;
 }
 
-export const ATHENA_NOT_CONFIGURED = 'Athena EHR is not configured';
+/** The spec's words first, then what to do about it. */
+export const ATHENA_NOT_CONFIGURED =
+  'Athena EHR is not configured: set ATHENA_BASE_URL, ATHENA_CLIENT_ID, ATHENA_CLIENT_SECRET and ATHENA_PRACTICE_ID (docs/operations.md), or call with source=mock for the Mock EHR';
 
 /** Checks an inclusive date range: end defaults to start, is not before it, and spans at most MAX_RANGE_DAYS. */
 export function resolveRange(startDate: string, endDate: string | undefined) {
