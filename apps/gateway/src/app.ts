@@ -54,6 +54,8 @@ export interface GatewayAppOptions {
   settings: GatewaySettings;
   /** Told the first admin's password when the gateway generated it; nothing else ever sees it. */
   onGeneratedAdminPassword?: (username: string, password: string) => void;
+  /** Told when ADMIN_PASSWORD was set but an admin already existed, so it was ignored. */
+  onIgnoredAdminPassword?: (username: string) => void;
   authPolicy?: Partial<AdminAuthPolicy>;
   /** Timers for config refresh, last-used flushes, retention and probes; tests may turn them off. */
   backgroundTasks?: boolean;
@@ -84,6 +86,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
       settings,
       policy: options.authPolicy,
       onGeneratedAdminPassword: options.onGeneratedAdminPassword,
+      onIgnoredAdminPassword: options.onIgnoredAdminPassword,
       audit,
       now: options.now,
     });

@@ -10,6 +10,20 @@ import { migrate } from './db/migrate.js';
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 
+/** The address a person opens: a wildcard bind is reached through localhost. */
+const consoleUrl = (host: string, port: number) => {
+  const name =
+    host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+};
+
+/** A framed block that stands out from the log lines around it. */
+function banner(lines: string[]): string {
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = `+${'-'.repeat(width + 2)}+`;
+  return ['', rule, ...lines.map((line) => `| ${line.padEnd(width)} |`), rule, ''].join('\n');
+}
+
 const packageVersion = (): string => {
   const manifest = JSON.parse(
     readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8'),
@@ -30,6 +44,8 @@ async function main() {
   });
   await migrate(storage.db);
 
+  let generated: { username: string; password: string } | null = null;
+  let ignoredPasswordFor: string | null = null;
   const app = await createGateway({
     db: storage.db,
     logger: serverLoggerOptions({ level: env.LOG_LEVEL ?? 'info' }),
@@ -38,11 +54,10 @@ async function main() {
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     settings: settingsFromEnv(env, packageVersion()),
     onGeneratedAdminPassword: (username, password) => {
-      // Printed once to the terminal, never to the structured log.
-      process.stdout.write(
-        `\n  First start: created admin user "${username}" with password: ${password}\n` +
-          '  Keep it safe; it is not shown again. Set ADMIN_PASSWORD to choose your own.\n\n',
-      );
+      generated = { username, password };
+    },
+    onIgnoredAdminPassword: (username) => {
+      ignoredPasswordFor = username;
     },
   });
 
@@ -73,6 +88,32 @@ async function main() {
   // Beyond this many open connections new ones are refused, so a flood cannot exhaust the process.
   app.server.maxConnections = env.MAX_CONNECTIONS;
   await app.listen({ port: env.PORT, host: env.HOST });
+
+  // Printed last, to the terminal only (never to the structured log), so it is not scrolled away.
+  const url = consoleUrl(env.HOST, env.PORT);
+  if (generated) {
+    const { username, password } = generated as { username: string; password: string };
+    process.stdout.write(
+      banner([
+        `EHR API Gateway is ready: open ${url}`,
+        '',
+        `First start: created the admin user "${username}" with the password`,
+        `  ${password}`,
+        'Keep it safe: it is not shown again. Change it in the console under My account.',
+        'Set ADMIN_PASSWORD before the first start to choose your own.',
+      ]),
+    );
+  } else if (ignoredPasswordFor) {
+    process.stdout.write(
+      banner([
+        `EHR API Gateway is ready: open ${url}`,
+        '',
+        `ADMIN_PASSWORD was ignored: the admin user "${ignoredPasswordFor}" already exists.`,
+        'It is only used to create the first admin. Change a password in the console:',
+        'My account (header user menu), or Users → Reset password for another user.',
+      ]),
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -23,6 +23,8 @@ interface Deps {
   policy?: Partial<AdminAuthPolicy>;
   /** Told the first admin's password when the gateway generated it; nothing else ever sees it. */
   onGeneratedAdminPassword?: (username: string, password: string) => void;
+  /** Told when ADMIN_PASSWORD was given but the first admin already existed, so it was not used. */
+  onIgnoredAdminPassword?: (username: string) => void;
   audit: Pick<AuditModule, 'record'>;
   now?: () => Date;
 }
@@ -35,6 +37,7 @@ export async function createAdminAuthModule({
   settings,
   policy,
   onGeneratedAdminPassword,
+  onIgnoredAdminPassword,
   audit,
   now,
 }: Deps) {
@@ -55,6 +58,9 @@ export async function createAdminAuthModule({
   );
   if (initialAdmin.generatedPassword) {
     onGeneratedAdminPassword?.(settings.adminUsername, initialAdmin.generatedPassword);
+  }
+  if (!initialAdmin.created && settings.adminPassword) {
+    onIgnoredAdminPassword?.(settings.adminUsername);
   }
 
   return {
