@@ -12,24 +12,24 @@ if (target) {
   const RealDate = globalThis.Date;
   const offset = at - RealDate.now();
 
-  class ShiftedDate extends RealDate {
-    constructor(...args) {
-      if (args.length === 0) {
-        super(RealDate.now() + offset);
-      } else {
-        super(...args);
-      }
+  // A function rather than a subclass: its prototype must stay Date.prototype itself, because
+  // libraries read Object.getOwnPropertyNames(Date.prototype) to wrap every method (@date-fns/tz
+  // does), and subclasses of this Date must still construct real Dates.
+  function ShiftedDate(...args) {
+    if (new.target === undefined) {
+      // Called without `new`, Date() returns the current time as a string.
+      return new RealDate(RealDate.now() + offset).toString();
     }
-
-    static now() {
-      return RealDate.now() + offset;
-    }
+    return Reflect.construct(
+      RealDate,
+      args.length === 0 ? [RealDate.now() + offset] : args,
+      new.target,
+    );
   }
-  // Called without `new`, Date() returns the current time as a string.
-  const DateFunction = new Proxy(ShiftedDate, {
-    apply: () => new ShiftedDate().toString(),
-  });
-  globalThis.Date = DateFunction;
+  Object.setPrototypeOf(ShiftedDate, RealDate);
+  ShiftedDate.prototype = RealDate.prototype;
+  ShiftedDate.now = () => RealDate.now() + offset;
+  globalThis.Date = ShiftedDate;
 
   const timeOrigin = performance.timeOrigin + offset;
   Object.defineProperty(performance, 'timeOrigin', { get: () => timeOrigin });
