@@ -105,6 +105,22 @@ test.describe('API keys', () => {
 
     await expect(toast(page, 'Copied')).toBeVisible();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+
+    // The list copies the full key while this page holds it from creation, never the masked one.
+    await created.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await keyRow(page, name)
+      .getByRole('button', { name: `Copy API key ${name}` })
+      .click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+
+    // After a reload the page no longer has it, and says so instead of copying the masked text.
+    await page.reload();
+    await waitForScreenReady(page, 'API Key Management');
+    await expect(keyRow(page, name).getByRole('button', { name: /^Copy API key/ })).toHaveCount(0);
+    await expect(
+      keyRow(page, name).getByRole('note', { name: new RegExp(`^Copy unavailable for ${name}`) }),
+    ).toBeVisible();
   });
 
   test('delete: asks first, the key leaves the list and stops working', async ({ page }) => {

@@ -4,10 +4,12 @@ import { toast } from 'sonner';
 
 import { api } from '@/lib/api-client';
 
+import { forgetKey } from '../lib/held-keys';
 import { getApiKeysQueryOptions } from './get-api-keys';
 
-export function deleteApiKey(id: string) {
-  return api.delete(`${ADMIN_PREFIX}/api-keys/${encodeURIComponent(id)}`);
+export async function deleteApiKey(id: string) {
+  await api.delete(`${ADMIN_PREFIX}/api-keys/${encodeURIComponent(id)}`);
+  forgetKey(id);
 }
 
 /** Removes the key from the list at once; if the server refuses, a refetch restores it. */

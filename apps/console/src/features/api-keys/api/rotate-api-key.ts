@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
+import { holdKey } from '../lib/held-keys';
 import { getApiKeysQueryOptions } from './get-api-keys';
 
 /** A new secret for the key, shown once; the old one works until previousKeyExpiresAt. */
@@ -11,7 +12,9 @@ export async function rotateApiKey(id: string, graceMinutes: number): Promise<Ap
     `${ADMIN_PREFIX}/api-keys/${encodeURIComponent(id)}/rotate`,
     { graceMinutes },
   );
-  return ApiKeyRotated.parse(answer);
+  const rotated = ApiKeyRotated.parse(answer);
+  holdKey(id, rotated.apiKey.key);
+  return rotated;
 }
 
 export function useRotateApiKey(id: string) {

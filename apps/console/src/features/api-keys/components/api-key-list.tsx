@@ -1,11 +1,12 @@
 import type { ApiKeySummary } from '@ehr-gateway/contracts';
-import { KeyRound } from 'lucide-react';
+import { CopyX, KeyRound } from 'lucide-react';
 
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCan } from '@/lib/current-user';
 import { formatDate, formatDateTime, formatRelativeTime } from '@/lib/format';
 
+import { useHeldKey } from '../lib/held-keys';
 import { ApiKeyDetailsDialog } from './api-key-details-dialog';
 import { CopyKeyButton } from './copy-key-button';
 import { DeleteApiKeyButton } from './delete-api-key-button';
@@ -34,6 +35,28 @@ function limitsText(apiKey: ApiKeySummary): string | null {
     apiKey.quota === null ? null : `${apiKey.quota.toLocaleString()}/day`,
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : null;
+}
+
+export const FULL_KEY_GONE =
+  'The full key is shown only once, when it is created or rotated; this page no longer holds it.';
+
+/** Copies the full key while this page holds it from creation; otherwise says why it cannot. */
+function ListCopyButton({ apiKey }: { apiKey: ApiKeySummary }) {
+  const fullKey = useHeldKey(apiKey.id);
+  if (fullKey) {
+    return <CopyKeyButton value={fullKey} label={`Copy API key ${apiKey.name}`} />;
+  }
+  return (
+    <span
+      tabIndex={0}
+      role="note"
+      title={FULL_KEY_GONE}
+      aria-label={`Copy unavailable for ${apiKey.name}: ${FULL_KEY_GONE}`}
+      className="inline-flex size-8 items-center justify-center rounded-md text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
+      <CopyX aria-hidden="true" className="size-4" />
+    </span>
+  );
 }
 
 function ScopeBadges({ scopes }: { scopes: ApiKeySummary['scopes'] }) {
@@ -123,7 +146,7 @@ export function ApiKeyList({
             </p>
           </div>
           <div className="flex items-center gap-1">
-            <CopyKeyButton value={apiKey.key} label={`Copy API key ${apiKey.name}`} />
+            <ListCopyButton apiKey={apiKey} />
             <ApiKeyDetailsDialog apiKey={apiKey} />
             {canWrite && <DeleteApiKeyButton apiKey={apiKey} />}
           </div>

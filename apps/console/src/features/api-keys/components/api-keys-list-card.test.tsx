@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { mockFetch } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
 
+import { forgetKey, holdKey } from '../lib/held-keys';
 import { ApiKeysListCard } from './api-keys-list-card';
 
 const KEYS = [
@@ -54,6 +55,27 @@ describe('ApiKeysListCard', () => {
     expect(screen.getByText('ehr:read')).toBeInTheDocument();
     expect(screen.getByText('tools')).toBeInTheDocument();
     expect(screen.getByText('Limits 60/min · 5,000/day')).toBeInTheDocument();
+  });
+
+  it('offers no copy of a key this page never saw in full, and says why', async () => {
+    mockFetch({ 'GET /admin/api-keys': { body: { apiKeys: KEYS } } });
+    renderWithProviders(<ApiKeysListCard />);
+    await screen.findByText('Voice agent');
+    expect(screen.queryByRole('button', { name: 'Copy API key Voice agent' })).toBeNull();
+    expect(
+      screen.getByRole('note', {
+        name: /^Copy unavailable for Voice agent: The full key is shown only once/,
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('copies the full key of a key created on this page', async () => {
+    holdKey('k2', 'ehrgw_full-key-held-since-creation');
+    mockFetch({ 'GET /admin/api-keys': { body: { apiKeys: KEYS } } });
+    renderWithProviders(<ApiKeysListCard />);
+    await screen.findByText('Billing sync');
+    expect(screen.getByRole('button', { name: 'Copy API key Billing sync' })).toBeInTheDocument();
+    forgetKey('k2');
   });
 
   it('shows the empty message', async () => {
