@@ -31,9 +31,11 @@ describe('formatRelativeTime', () => {
 });
 
 describe('formatResponseTime', () => {
-  it('shows milliseconds', () => {
+  it('shows tenths below 10 ms and whole milliseconds from there, whatever the input', () => {
     expect(formatResponseTime(42)).toBe('42 ms');
+    expect(formatResponseTime(42.6)).toBe('43 ms');
     expect(formatResponseTime(3.14159)).toBe('3.1 ms');
+    expect(formatResponseTime(2)).toBe('2.0 ms');
   });
 });
 

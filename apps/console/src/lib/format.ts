@@ -27,8 +27,9 @@ export function formatDate(value: string | number | Date | null | undefined): st
   return date ? format(date, 'PP') : 'Unknown date';
 }
 
+/** One rule everywhere: tenths below 10 ms, whole milliseconds from there (2.0 ms, 42 ms). */
 export function formatResponseTime(ms: number): string {
-  return `${Number.isInteger(ms) ? ms : ms.toFixed(1)} ms`;
+  return ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`;
 }
 
 /** Pretty JSON for display; strings stay as they are. */

@@ -7,7 +7,7 @@ export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
     <div
       data-slot="skeleton"
       aria-hidden="true"
-      className={cn('animate-pulse rounded-md bg-muted dark:bg-slate-800', className)}
+      className={cn('animate-pulse rounded-md bg-slate-200 dark:bg-slate-800', className)}
       {...props}
     />
   );

@@ -17,6 +17,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
+import { formatResponseTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 import { CATEGORIES, patientsPath, presetsFor, type Category, type Preset } from '../lib/presets';
@@ -331,7 +332,9 @@ export function ApiTester({
               ) : (
                 <StatusBadge status={response.status} />
               )}
-              <span className="text-sm text-muted-foreground">{response.time} ms</span>
+              <span className="text-sm text-muted-foreground">
+                {formatResponseTime(response.time)}
+              </span>
             </div>
           </CardHeader>
           <CardContent className="grid gap-3">

@@ -40,7 +40,7 @@ describe('LogsView', () => {
     expect(screen.getByText('DELETE')).toHaveAttribute('data-variant', 'error');
     expect(screen.getByText('404 Client Error')).toHaveAttribute('data-variant', 'warning');
     expect(screen.getByRole('cell', { name: 'Athena EHR' })).toBeInTheDocument();
-    expect(screen.getByText('7 ms')).toBeInTheDocument();
+    expect(screen.getByText('7.0 ms')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Endpoint'), '/patients');
     await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
