@@ -1,23 +1,22 @@
 import { AUDIT_ACTIONS, type AuditAction } from '@ehr-gateway/contracts';
-import { Filter } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 
+import { FilterCard } from '@/components/filter-card';
+import { SelectField } from '@/components/select-field';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 
 import type { AuditFilters } from '../api/get-audit-events';
 
 const ALL_ACTIONS = 'all';
-const ACTIONS = Object.keys(AUDIT_ACTIONS) as AuditAction[];
+const ACTION_OPTIONS = [
+  { value: ALL_ACTIONS, label: 'All actions' },
+  ...(Object.keys(AUDIT_ACTIONS) as AuditAction[]).map((value) => ({
+    value,
+    label: AUDIT_ACTIONS[value],
+  })),
+];
 
 /** A datetime-local value (the viewer's time) as an ISO instant; undefined when empty. */
 function toInstant(local: string): string | undefined {
@@ -69,69 +68,50 @@ export function AuditFiltersCard({
   }
 
   return (
-    <Card>
-      <CardHeader className="pb-3">
-        <CardTitle className="flex items-center gap-2">
-          <Filter aria-hidden="true" className="size-4" />
-          Filters
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
-          onSubmit={handleSubmit}
-        >
-          <div className="space-y-2">
-            <Label htmlFor={`${id}-actor`}>Actor</Label>
-            <Input
-              id={`${id}-actor`}
-              placeholder="Username, user id or key id"
-              value={actor}
-              onChange={(event) => setActor(event.target.value)}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-action`}>Action</Label>
-            <Select value={action} onValueChange={setAction}>
-              <SelectTrigger id={`${id}-action`}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL_ACTIONS}>All actions</SelectItem>
-                {ACTIONS.map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {AUDIT_ACTIONS[value]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor={`${id}-from`}>From</Label>
-            <Input
-              id={`${id}-from`}
-              type="datetime-local"
-              value={from}
-              onChange={(event) => setFrom(event.target.value)}
-            />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor={`${id}-to`}>To</Label>
-            <Input
-              id={`${id}-to`}
-              type="datetime-local"
-              value={to}
-              onChange={(event) => setTo(event.target.value)}
-            />
-          </div>
-          <div className="flex justify-end gap-2 sm:col-span-2 lg:col-span-4">
-            <Button type="submit">Apply</Button>
-            <Button variant="outline" onClick={handleClear}>
-              Clear
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <FilterCard
+      formClassName="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+      onSubmit={handleSubmit}
+    >
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-actor`}>Actor</Label>
+        <Input
+          id={`${id}-actor`}
+          placeholder="Username, user id or key id"
+          value={actor}
+          onChange={(event) => setActor(event.target.value)}
+        />
+      </div>
+      <SelectField
+        id={`${id}-action`}
+        label="Action"
+        value={action}
+        onChange={setAction}
+        options={ACTION_OPTIONS}
+      />
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-from`}>From</Label>
+        <Input
+          id={`${id}-from`}
+          type="datetime-local"
+          value={from}
+          onChange={(event) => setFrom(event.target.value)}
+        />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-to`}>To</Label>
+        <Input
+          id={`${id}-to`}
+          type="datetime-local"
+          value={to}
+          onChange={(event) => setTo(event.target.value)}
+        />
+      </div>
+      <div className="flex justify-end gap-2 sm:col-span-2 lg:col-span-4">
+        <Button type="submit">Apply</Button>
+        <Button variant="outline" onClick={handleClear}>
+          Clear
+        </Button>
+      </div>
+    </FilterCard>
   );
 }
