@@ -6,7 +6,7 @@ import {
   type ApiScope,
 } from '@ehr-gateway/contracts';
 import { LoaderCircle, RefreshCcw, Settings2, TriangleAlert } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 
 import { Button } from '@/components/ui/button';
@@ -20,6 +20,7 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
 import { useCan } from '@/lib/current-user';
@@ -31,9 +32,13 @@ import { useUpdateApiKey } from '../api/update-api-key';
 import { CopyKeyButton } from './copy-key-button';
 import { DeleteApiKeyButton } from './delete-api-key-button';
 import { KeyNameField } from './key-name-field';
-import { KeyUsageChart } from './key-usage-chart';
 import { LimitFields, parseLimit, type LimitValues } from './limit-fields';
 import { ScopeFields } from './scope-fields';
+
+// The chart library is loaded when a key's drawer first opens, not with the key list.
+const KeyUsageChart = lazy(() =>
+  import('./key-usage-chart').then((module) => ({ default: module.KeyUsageChart })),
+);
 
 const messageOf = (error: unknown) =>
   error instanceof ApiError ? error.message : 'The gateway could not be reached. Try again.';
@@ -45,18 +50,20 @@ function UsageSection({ apiKey }: { apiKey: ApiKeySummary }) {
       <h3 id={`usage-${apiKey.id}`} className="font-semibold">
         Usage
       </h3>
-      <Tabs defaultValue="hour">
-        <TabsList aria-label="Usage period">
-          <TabsTrigger value="hour">24 hours</TabsTrigger>
-          <TabsTrigger value="day">30 days</TabsTrigger>
-        </TabsList>
-        <TabsContent value="hour">
-          <KeyUsageChart buckets={usage.data?.hourly} unit="hour" isPending={usage.isPending} />
-        </TabsContent>
-        <TabsContent value="day">
-          <KeyUsageChart buckets={usage.data?.daily} unit="day" isPending={usage.isPending} />
-        </TabsContent>
-      </Tabs>
+      <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+        <Tabs defaultValue="hour">
+          <TabsList aria-label="Usage period">
+            <TabsTrigger value="hour">24 hours</TabsTrigger>
+            <TabsTrigger value="day">30 days</TabsTrigger>
+          </TabsList>
+          <TabsContent value="hour">
+            <KeyUsageChart buckets={usage.data?.hourly} unit="hour" isPending={usage.isPending} />
+          </TabsContent>
+          <TabsContent value="day">
+            <KeyUsageChart buckets={usage.data?.daily} unit="day" isPending={usage.isPending} />
+          </TabsContent>
+        </Tabs>
+      </Suspense>
     </section>
   );
 }
