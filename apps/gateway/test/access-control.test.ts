@@ -1,4 +1,4 @@
-import Fastify, { type RouteOptions } from 'fastify';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -17,6 +17,7 @@ import {
   adminRequest,
   databaseTargets,
   openTestStorage,
+  registeredRoutes,
   signIn,
   testSettings,
   useGateway,
@@ -29,25 +30,13 @@ interface DeclaredRoute {
   permission: Permission | undefined;
 }
 
-/** Every route the gateway registers, as declared: built on a bare server that records them. */
+/** Every route the gateway registers, with the permission it declares. */
 async function declaredRoutes(): Promise<DeclaredRoute[]> {
-  const storage = await openTestStorage({ name: 'pglite' });
-  const app = Fastify();
-  const routes: DeclaredRoute[] = [];
-  app.addHook('onRoute', (route: RouteOptions) => {
-    for (const method of [route.method].flat()) {
-      routes.push({ method, url: route.url, permission: route.config?.permission });
-    }
-  });
-  await app.register(gatewayApp, {
-    db: storage.db,
-    settings: testSettings(),
-    backgroundTasks: false,
-  });
-  await app.ready();
-  await app.close();
-  await storage.dispose();
-  return routes;
+  return (await registeredRoutes()).map(({ method, url, config }) => ({
+    method,
+    url,
+    permission: config.permission,
+  }));
 }
 
 const ADMIN_ROUTE = new RegExp(`^${ADMIN_PREFIX}(/|$)`);

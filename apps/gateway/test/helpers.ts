@@ -1,13 +1,24 @@
 import { randomBytes } from 'node:crypto';
 
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import Fastify, {
+  type FastifyContextConfig,
+  type FastifyInstance,
+  type InjectOptions,
+  type LightMyRequestResponse,
+  type RouteOptions,
+} from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
 
 import type { Role } from '@ehr-gateway/contracts';
 
-import { createGateway, type CreateGatewayOptions, type GatewaySettings } from '../src/app.js';
+import {
+  createGateway,
+  gatewayApp,
+  type CreateGatewayOptions,
+  type GatewaySettings,
+} from '../src/app.js';
 import { openStorage, type Storage } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 
@@ -304,4 +315,31 @@ export function useGateway(
       return running.app;
     },
   };
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  config: FastifyContextConfig;
+}
+
+/** Every route the gateway registers, one per method, as declared: built on a bare server. */
+export async function registeredRoutes(): Promise<RegisteredRoute[]> {
+  const storage = await openTestStorage({ name: 'pglite' });
+  const app = Fastify();
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route: RouteOptions) => {
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, config: route.config ?? {} });
+    }
+  });
+  await app.register(gatewayApp, {
+    db: storage.db,
+    settings: testSettings(),
+    backgroundTasks: false,
+  });
+  await app.ready();
+  await app.close();
+  await storage.dispose();
+  return routes;
 }

@@ -1,6 +1,6 @@
 import net from 'node:net';
 
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -19,6 +19,7 @@ import {
   createApiKey,
   databaseTargets,
   openTestStorage,
+  registeredRoutes,
   signIn,
   testClock,
   testSettings,
@@ -33,30 +34,11 @@ interface GatewayRoute {
   scope: ApiScope | undefined;
 }
 
-/** Every gateway route (those with a request-log source), as declared. */
+/** Every gateway route (those with a request-log source), with the scope it declares. */
 async function gatewayRoutes(): Promise<GatewayRoute[]> {
-  const storage = await openTestStorage({ name: 'pglite' });
-  const app = Fastify();
-  const routes: GatewayRoute[] = [];
-  app.addHook('onRoute', (route: RouteOptions) => {
-    if (route.config?.source === undefined) {
-      return;
-    }
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') {
-        routes.push({ method, url: route.url, scope: route.config.scope });
-      }
-    }
-  });
-  await app.register(gatewayApp, {
-    db: storage.db,
-    settings: testSettings(),
-    backgroundTasks: false,
-  });
-  await app.ready();
-  await app.close();
-  await storage.dispose();
-  return routes;
+  return (await registeredRoutes())
+    .filter(({ method, config }) => config.source !== undefined && method !== 'HEAD')
+    .map(({ method, url, config }) => ({ method, url, scope: config.scope }));
 }
 
 const PARAM_VALUES: Record<string, string> = {

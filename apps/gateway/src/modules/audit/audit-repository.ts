@@ -15,7 +15,7 @@ export interface StoredAuditEvent extends HashedFields {
 /** Arbitrary constant shared by every instance: appends to the chain happen one at a time. */
 const AUDIT_CHAIN_LOCK_ID = 7_193_004_211;
 
-const COLUMNS = [
+export const AUDIT_COLUMNS = [
   'id',
   'at',
   'actor_type',
@@ -96,7 +96,7 @@ export function createAuditRepository(db: Db) {
             prev_hash: prevHash,
             hash,
           })
-          .returning(COLUMNS)
+          .returning(AUDIT_COLUMNS)
           .executeTakeFirstOrThrow();
         return toEvent(row as Row);
       });
@@ -106,7 +106,7 @@ export function createAuditRepository(db: Db) {
     async page(
       filter: AuditExportQuery & { before?: string; limit: number },
     ): Promise<StoredAuditEvent[]> {
-      let query = db.selectFrom('audit_events').select(COLUMNS);
+      let query = db.selectFrom('audit_events').select(AUDIT_COLUMNS);
       if (filter.actor) {
         query = query.where((eb) =>
           eb.or([eb('actor_name', '=', filter.actor!), eb('actor_id', '=', filter.actor!)]),
@@ -130,7 +130,7 @@ export function createAuditRepository(db: Db) {
 
     /** Oldest first, after the given id: how the chain is walked to verify it. */
     async chainAfter(afterId: string | null, limit: number): Promise<StoredAuditEvent[]> {
-      let query = db.selectFrom('audit_events').select(COLUMNS);
+      let query = db.selectFrom('audit_events').select(AUDIT_COLUMNS);
       if (afterId !== null) {
         query = query.where('id', '>', afterId as never);
       }

@@ -10,7 +10,11 @@ import type {
 } from '@ehr-gateway/contracts';
 
 import { eventHash } from './audit-hash.js';
-import type { AuditRepository, StoredAuditEvent } from './audit-repository.js';
+import {
+  AUDIT_COLUMNS,
+  type AuditRepository,
+  type StoredAuditEvent,
+} from './audit-repository.js';
 
 /** Who acted and from where, as a route knows it. */
 export interface AuditContext {
@@ -47,19 +51,8 @@ const toContract = (event: StoredAuditEvent): AuditEvent => ({
   details: event.details,
 });
 
-const CSV_COLUMNS = [
-  'id',
-  'at',
-  'actor_type',
-  'actor_id',
-  'actor_name',
-  'action',
-  'target',
-  'result',
-  'ip',
-  'user_agent',
-  'details',
-];
+/** The export carries every column but the chain's hashes (verify checks those). */
+const CSV_COLUMNS = AUDIT_COLUMNS.filter((column) => column !== 'prev_hash' && column !== 'hash');
 
 /** One CSV field: quoted, and defused when a spreadsheet would read it as a formula. */
 function csvField(value: unknown): string {

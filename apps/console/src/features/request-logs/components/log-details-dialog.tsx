@@ -1,6 +1,6 @@
 import type { LogEntryDetail } from '@ehr-gateway/contracts';
 import { CircleAlert, Eye, EyeOff } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 
 import { CopyButton } from '@/components/copy-button';
 import { MethodBadge } from '@/components/method-badge';
@@ -16,8 +16,8 @@ import { Button } from '@/components/ui/button';
 import { Callout } from '@/components/ui/callout';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCan } from '@/lib/current-user';
+import { DetailField } from '@/components/detail-field';
 import { formatDateTime, formatJson, formatRelativeTime, formatResponseTime } from '@/lib/format';
-import { cn } from '@/lib/utils';
 
 import { useLog } from '../api/get-log';
 import { sourceLabel } from './source-label';
@@ -37,23 +37,6 @@ export function errorSummary(log: Pick<LogEntryDetail, 'error' | 'responseData'>
     return 'Error details in response data';
   }
   return 'Error occurred but no details available';
-}
-
-function Field({
-  label,
-  children,
-  className,
-}: {
-  label: string;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <div className={cn('space-y-1', className)}>
-      <dt className="text-xs font-semibold text-muted-foreground uppercase">{label}</dt>
-      <dd className="text-sm break-all">{children}</dd>
-    </div>
-  );
 }
 
 function JsonBlock({
@@ -161,27 +144,27 @@ function LogDetailsBody({
   return (
     <div className="space-y-5">
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-        <Field label="Time">
+        <DetailField label="Time">
           <time dateTime={log.timestamp}>{formatDateTime(log.timestamp)}</time>
           <span className="block text-xs text-muted-foreground">
             {formatRelativeTime(log.timestamp)}
           </span>
-        </Field>
-        <Field label="Source">{sourceLabel(log.source)}</Field>
-        <Field label="Method">
+        </DetailField>
+        <DetailField label="Source">{sourceLabel(log.source)}</DetailField>
+        <DetailField label="Method">
           <MethodBadge method={log.method} />
-        </Field>
-        <Field label="Status">
+        </DetailField>
+        <DetailField label="Status">
           <StatusBadge status={log.status} />
-        </Field>
-        <Field label="Response Time">{formatResponseTime(log.responseTime)}</Field>
-        <Field label="API Key">{log.apiKeyName ?? 'None'}</Field>
-        <Field label="Endpoint" className="col-span-2 sm:col-span-3">
+        </DetailField>
+        <DetailField label="Response Time">{formatResponseTime(log.responseTime)}</DetailField>
+        <DetailField label="API Key">{log.apiKeyName ?? 'None'}</DetailField>
+        <DetailField label="Endpoint" className="col-span-2 sm:col-span-3">
           <code className="font-mono text-xs">{log.endpoint}</code>
-        </Field>
-        <Field label="Request ID" className="col-span-2 sm:col-span-3">
+        </DetailField>
+        <DetailField label="Request ID" className="col-span-2 sm:col-span-3">
           <code className="font-mono text-xs">{log.requestId}</code>
-        </Field>
+        </DetailField>
       </dl>
 
       {log.status >= 400 && (
