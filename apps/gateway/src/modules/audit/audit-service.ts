@@ -10,11 +10,7 @@ import type {
 } from '@ehr-gateway/contracts';
 
 import { eventHash } from './audit-hash.js';
-import {
-  AUDIT_COLUMNS,
-  type AuditRepository,
-  type StoredAuditEvent,
-} from './audit-repository.js';
+import { AUDIT_COLUMNS, type AuditRepository, type StoredAuditEvent } from './audit-repository.js';
 
 /** Who acted and from where, as a route knows it. */
 export interface AuditContext {
