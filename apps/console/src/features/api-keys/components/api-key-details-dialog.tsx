@@ -1,6 +1,4 @@
 import {
-  QUOTA_MAX,
-  RATE_LIMIT_MAX,
   ROTATION_GRACE_MAX_MINUTES,
   type ApiKeySummary,
   type ApiScope,
@@ -32,7 +30,7 @@ import { useUpdateApiKey } from '../api/update-api-key';
 import { CopyKeyButton } from './copy-key-button';
 import { DeleteApiKeyButton } from './delete-api-key-button';
 import { KeyNameField } from './key-name-field';
-import { LimitFields, parseLimit, type LimitValues } from './limit-fields';
+import { LimitFields, parseLimits, type LimitValues } from './limit-fields';
 import { ScopeFields } from './scope-fields';
 
 // The chart library is loaded when a key's drawer first opens, not with the key list.
@@ -80,18 +78,12 @@ function EditSection({ apiKey }: { apiKey: ApiKeySummary }) {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const rateLimit = parseLimit(limits.rateLimit, RATE_LIMIT_MAX);
-    const quota = parseLimit(limits.quota, QUOTA_MAX);
-    if (
-      !name.trim() ||
-      scopes?.length === 0 ||
-      (rateLimit !== null && typeof rateLimit === 'object') ||
-      (quota !== null && typeof quota === 'object')
-    ) {
+    const parsed = parseLimits(limits);
+    if (!name.trim() || scopes?.length === 0 || !parsed) {
       return;
     }
     update.mutate(
-      { name: name.trim(), scopes, rateLimit, quota },
+      { name: name.trim(), scopes, ...parsed },
       {
         onSuccess: () =>
           toast.success('API Key Saved', { description: `"${name.trim()}" was updated.` }),

@@ -1,4 +1,4 @@
-import { QUOTA_MAX, RATE_LIMIT_MAX, type ApiScope } from '@ehr-gateway/contracts';
+import type { ApiScope } from '@ehr-gateway/contracts';
 import { LoaderCircle, Plus, TriangleAlert } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -20,7 +20,7 @@ import { useCreateApiKey, type CreatedApiKey } from '../api/create-api-key';
 import { CopyKeyButton } from './copy-key-button';
 import { expiresAtFor, ExpiryField, type ExpiryValue } from './expiry-field';
 import { KeyNameField } from './key-name-field';
-import { LimitFields, parseLimit, type LimitValues } from './limit-fields';
+import { LimitFields, parseLimits, type LimitValues } from './limit-fields';
 import { ScopeFields } from './scope-fields';
 import {
   createErrorMessage,
@@ -60,18 +60,12 @@ export function CreateApiKeyDialog() {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const trimmed = name.trim();
-    const rateLimit = parseLimit(limits.rateLimit, RATE_LIMIT_MAX);
-    const quota = parseLimit(limits.quota, QUOTA_MAX);
+    const parsed = parseLimits(limits);
     const expires = expiresAtFor(expiry);
-    const invalid =
-      !trimmed ||
-      scopes?.length === 0 ||
-      (typeof rateLimit === 'object' && rateLimit !== null) ||
-      (typeof quota === 'object' && quota !== null) ||
-      'error' in expires;
-    if (invalid || createKey.isPending) {
+    if (!trimmed || scopes?.length === 0 || !parsed || 'error' in expires || createKey.isPending) {
       return;
     }
+    const { rateLimit, quota } = parsed;
     createKey.mutate(
       {
         name: trimmed,

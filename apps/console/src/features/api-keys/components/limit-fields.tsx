@@ -23,6 +23,21 @@ export function parseLimit(text: string, max: number): number | null | { error: 
   return value;
 }
 
+/** Both limits as numbers (null: empty), or null while either is invalid. */
+export function parseLimits(
+  values: LimitValues,
+): { rateLimit: number | null; quota: number | null } | null {
+  const rateLimit = parseLimit(values.rateLimit, RATE_LIMIT_MAX);
+  const quota = parseLimit(values.quota, QUOTA_MAX);
+  if (typeof rateLimit === 'object' && rateLimit !== null) {
+    return null;
+  }
+  if (typeof quota === 'object' && quota !== null) {
+    return null;
+  }
+  return { rateLimit, quota };
+}
+
 const errorOf = (parsed: ReturnType<typeof parseLimit>) =>
   parsed !== null && typeof parsed === 'object' ? parsed.error : null;
 
