@@ -167,10 +167,8 @@ export function createAthenaHttp(options: AthenaHttpOptions) {
     }
     const started = performance.now();
     try {
-      const response = await fetchFn(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-      // The turn lasts until the whole answer has arrived.
-      const body = await response.arrayBuffer();
-      return new Response(body.byteLength > 0 ? body : null, response);
+      // The turn ends when athena has answered; reading the body needs no turn of its own.
+      return await fetchFn(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
       const name = (error as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError') {
