@@ -101,7 +101,7 @@ test.describe('traffic control from the console', () => {
     const summary = response.getByText(/^Response headers \(\d+\)$/);
     await summary.click();
     const headers = response.getByLabel('Response headers');
-    await expect(headers).toContainText('ratelimit-policy');
+    await expect(headers).toContainText(HEADERS.rateLimitPolicy);
     await expect(headers).toContainText('"minute";q=100;w=60');
     await saveScreenshot(page, 'api-tester-headers', test.info());
   });

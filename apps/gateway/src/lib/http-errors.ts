@@ -1,5 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 
+import { HEADERS } from '@ehr-gateway/contracts';
+
 export interface FieldProblem {
   field: string;
   message: string;
@@ -54,5 +56,5 @@ export const conflict = (message: string, code = 'CONFLICT') => new HttpError(40
 
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, 'TOO_MANY_REQUESTS', undefined, {
-    'retry-after': String(retryAfterSeconds),
+    [HEADERS.retryAfter]: String(retryAfterSeconds),
   });

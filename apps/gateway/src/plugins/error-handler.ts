@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
+import { HEADERS } from '@ehr-gateway/contracts';
+
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/database-errors.js';
 import type { FieldProblem } from '../lib/http-errors.js';
 import { createOutageReporter } from '../lib/outage-reporter.js';
@@ -66,7 +68,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (isDatabaseUnavailable(error)) {
       database.failure(error);
       request.failure = error;
-      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({
+      return reply.code(503).header(HEADERS.retryAfter, String(DATABASE_RETRY_AFTER_SECONDS)).send({
         statusCode: 503,
         error: 'Service Unavailable',
         message: 'The gateway cannot reach its database right now. Retry shortly.',

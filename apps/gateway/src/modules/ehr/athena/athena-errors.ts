@@ -1,8 +1,10 @@
+import { HEADERS } from '@ehr-gateway/contracts';
+
 import { HttpError } from '../../../lib/http-errors.js';
 import { AthenaError } from './athena-http.js';
 
 const retryHeaders = (seconds: number | undefined) =>
-  seconds === undefined ? undefined : { 'retry-after': String(seconds) };
+  seconds === undefined ? undefined : { [HEADERS.retryAfter]: String(seconds) };
 
 function athenaMessage(body: unknown): string | null {
   if (body && typeof body === 'object') {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
+import { HEADERS } from '@ehr-gateway/contracts';
+
 import { exponentialBackoffMs, sleep as defaultSleep } from '../../../lib/timing.js';
 import type { EhrCallContext } from '../ehr-client.js';
 import type { CircuitBreaker } from './circuit-breaker.js';
@@ -205,7 +207,7 @@ export function createAthenaHttp(options: AthenaHttpOptions) {
         'Athena EHR is limiting new access tokens',
         429,
         undefined,
-        retryAfterSeconds(response.headers.get('retry-after'), now()) ?? 60,
+        retryAfterSeconds(response.headers.get(HEADERS.retryAfter), now()) ?? 60,
       );
     }
     if (response.status === 400 || response.status === 401 || response.status === 403) {
@@ -337,7 +339,7 @@ export function createAthenaHttp(options: AthenaHttpOptions) {
         const overQps =
           response.status === 403 && typeof body === 'string' && /over\s*qps/i.test(body);
         if (RETRYABLE_STATUSES.has(response.status) || overQps) {
-          const retryAfter = retryAfterSeconds(response.headers.get('retry-after'), now());
+          const retryAfter = retryAfterSeconds(response.headers.get(HEADERS.retryAfter), now());
           const wait = backoffMs(retry, retryAfter);
           // A Retry-After beyond our own retry ceiling or past the call's deadline is answered
           // now, passing athena's Retry-After on, rather than holding the caller.
