@@ -29,12 +29,13 @@ export function expiryText(expiresAt: string, now = Date.now()): string {
   return days === 0 ? 'Expires today' : `Expires in ${days} d`;
 }
 
-function limitsText(apiKey: ApiKeySummary): string | null {
+/** "Limits 60/min · 5,000/day"; nothing for an unlimited key. */
+function KeyLimits({ apiKey }: { apiKey: ApiKeySummary }) {
   const parts = [
     apiKey.effectiveRateLimit === null ? null : `${apiKey.effectiveRateLimit}/min`,
     apiKey.quota === null ? null : `${apiKey.quota.toLocaleString()}/day`,
   ].filter(Boolean);
-  return parts.length ? parts.join(' · ') : null;
+  return parts.length ? <span>Limits {parts.join(' · ')}</span> : null;
 }
 
 export const FULL_KEY_GONE =
@@ -142,7 +143,7 @@ export function ApiKeyList({
               {apiKey.expiresAt && (
                 <span title={formatDateTime(apiKey.expiresAt)}>{expiryText(apiKey.expiresAt)}</span>
               )}
-              {limitsText(apiKey) && <span>Limits {limitsText(apiKey)}</span>}
+              <KeyLimits apiKey={apiKey} />
             </p>
           </div>
           <div className="flex items-center gap-1">
