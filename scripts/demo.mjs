@@ -3,7 +3,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
-import { ensureDependencies, npm, root, runOrExit } from './lib.mjs';
+import { buildChanged } from './build-changed.mjs';
+import { ensureDependencies, root } from './lib.mjs';
 
 const sandboxPort = process.env.SANDBOX_PORT ?? '9090';
 const sandbox = {
@@ -14,8 +15,7 @@ const sandbox = {
 };
 
 await ensureDependencies();
-console.log('› Building…');
-await runOrExit(npm, ['run', 'build']);
+await buildChanged();
 
 const children = [];
 function start(name, script, env) {

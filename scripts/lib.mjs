@@ -19,12 +19,24 @@ export function run(command, args, options = {}) {
   });
 }
 
-export async function runOrExit(command, args, options) {
-  const code = await run(command, args, options);
-  if (code !== 0) {
-    console.error(`\n✖ ${command} ${args.join(' ')} failed with exit code ${code}`);
-    process.exit(code);
-  }
+/** Runs a command with its output captured; resolves with the exit code and the combined output. */
+export function runQuietly(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...options,
+    });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('close', (code, signal) =>
+      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }),
+    );
+    child.on('error', (error) =>
+      resolve({ code: 1, output: `could not run ${command}: ${error.message}` }),
+    );
+  });
 }
 
 /** Installs dependencies when node_modules is missing or older than the lockfile. */
@@ -34,7 +46,11 @@ export async function ensureDependencies() {
   const stale =
     !existsSync(installed) || statSync(installed).mtimeMs < statSync(lockfile).mtimeMs - 1000;
   if (stale) {
-    console.log('› Installing dependencies (npm install)…');
-    await runOrExit(npm, ['install', '--no-audit', '--no-fund']);
+    console.log('› Installing dependencies (npm install, about a minute on a first start)…');
+    const { code, output } = await runQuietly(npm, ['install', '--no-audit', '--no-fund']);
+    if (code !== 0) {
+      process.stderr.write(`${output}\n✖ npm install failed (exit code ${code}).\n`);
+      process.exit(code);
+    }
   }
 }

@@ -2,11 +2,11 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
-import { ensureDependencies, npm, root, runOrExit } from './lib.mjs';
+import { buildChanged } from './build-changed.mjs';
+import { ensureDependencies, root } from './lib.mjs';
 
 await ensureDependencies();
-console.log('› Building contracts, gateway and console…');
-await runOrExit(npm, ['run', 'build']);
+await buildChanged();
 
 const port = process.env.PORT ?? '8080';
 console.log(`› Starting the gateway on http://localhost:${port}`);
