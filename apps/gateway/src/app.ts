@@ -3,15 +3,22 @@ import './fastify-augment.js';
 import { randomUUID } from 'node:crypto';
 
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 
 import {
   ADMIN_PREFIX,
   DEFAULT_API_ROOT,
+  GATEWAY_PREFIX_SOURCES,
   GATEWAY_PREFIXES,
   HEADERS,
+  type LogSource,
   SERVICE_PATHS,
 } from '@ehr-gateway/contracts';
 
@@ -25,6 +32,7 @@ import { createAuditModule } from './modules/audit/index.js';
 import { createApiKeysModule } from './modules/api-keys/index.js';
 import {
   createEhrModule,
+  ehrSourceOf,
   rewriteEhrUrl,
   type AthenaTransportOverrides,
 } from './modules/ehr/index.js';
@@ -39,6 +47,7 @@ import { createSystemModule } from './modules/system/index.js';
 import { createTrafficControlModule } from './modules/traffic-control/index.js';
 import { createUtilityModule } from './modules/utility/index.js';
 import { createVoiceConfigModule } from './modules/voice-config/index.js';
+import { registerAccessLog } from './plugins/access-log.js';
 import { registerConsole } from './plugins/console.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerGatewayTraffic } from './plugins/gateway-traffic.js';
@@ -142,15 +151,24 @@ export const gatewayApp = fp<GatewayAppOptions>(
     await registerSecurityHeaders(app);
     await registerOpenApi(app, settings.version, () => config.current().apiRoot);
 
-    const isGatewayPath = (path: string) =>
-      underPrefix(path, config.current().apiRoot) ||
-      Object.values(GATEWAY_PREFIXES).some((prefix) => underPrefix(path, prefix));
+    const prefixSources = Object.entries(GATEWAY_PREFIXES).map(
+      ([name, prefix]) =>
+        [prefix, GATEWAY_PREFIX_SOURCES[name as keyof typeof GATEWAY_PREFIXES]] as const,
+    );
+    const requestedSourceOf = (path: string, request?: FastifyRequest): LogSource | undefined => {
+      if (underPrefix(path, config.current().apiRoot)) {
+        return request ? ehrSourceOf(request) : 'athena';
+      }
+      return prefixSources.find(([prefix]) => underPrefix(path, prefix))?.[1];
+    };
+    const isGatewayPath = (path: string) => requestedSourceOf(path) !== undefined;
+    registerAccessLog(app, isGatewayPath);
     registerGatewayTraffic(app, {
       apiKeys,
       trafficControl,
       requestLogs,
       cors,
-      isGatewayPath,
+      requestedSourceOf,
       vapiSecret: settings.vapiSecret,
     });
 
@@ -176,6 +194,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
     // The server's URL rewrite (see createGateway) reads the apiRoot in force through this.
     app.decorate('currentApiRoot', () => config.current().apiRoot);
     app.decorate('requestLogWriter', requestLogs);
+    app.decorate('operatorCommands', { resetPassword: adminAuth.resetPasswordAsOperator });
 
     const stopTasks =
       options.backgroundTasks === false
@@ -247,6 +266,8 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Fast
       return rewriteEhrUrl(request.url ?? '/', apiRoot);
     },
     logger: options.logger ?? false,
+    // The access log plugin writes one line per request instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.bodyLimit ?? 1_048_576,
     trustProxy: options.trustProxy?.length ? options.trustProxy : false,
     // A client sending its headers or body a byte at a time is cut off (408). Node checks the
@@ -276,5 +297,11 @@ declare module 'fastify' {
     currentApiRoot: () => string;
     /** The request log's writer, for tests and benchmarks that read the log right after a call. */
     requestLogWriter: Pick<RequestLogsModule, 'flush' | 'health'>;
+    /** What the operator may do from the server's shell (`npm run admin`); see operator/. */
+    operatorCommands: OperatorCommands;
   }
+}
+
+export interface OperatorCommands {
+  resetPassword: (username?: string) => Promise<{ username: string; oneTimePassword: string }>;
 }

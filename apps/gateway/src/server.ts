@@ -3,10 +3,15 @@ import { fileURLToPath } from 'node:url';
 
 import { createGateway } from './app.js';
 import { EnvError, loadEnv } from './config/env.js';
-import { serverLoggerOptions } from './config/logger.js';
+import { defaultLogFormat, serverLoggerOptions } from './config/logger.js';
 import { settingsFromEnv } from './config/settings.js';
 import { DataDirExposedError, openStorage } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import {
+  controlSocketPath,
+  isGatewayRunning,
+  listenForOperatorCommands,
+} from './operator/control-socket.js';
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 
@@ -36,6 +41,14 @@ async function main() {
   if (env.LLM_BASE_URL && !env.LLM_MODEL) {
     throw new EnvError('Invalid environment:\n  LLM_MODEL: required when LLM_BASE_URL is set');
   }
+  const embeddedOnDisk = !env.DATABASE_URL && !env.DATA_DIR.startsWith('memory://');
+  const socketPath = controlSocketPath(env.DATA_DIR);
+  if (embeddedOnDisk && (await isGatewayRunning(socketPath))) {
+    throw new EnvError(
+      `Another gateway is already running on the embedded database in ${env.DATA_DIR}.\n` +
+        'Stop it first, or start this one with another DATA_DIR (or a DATABASE_URL).',
+    );
+  }
   const storage = await openStorage({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
@@ -48,7 +61,10 @@ async function main() {
   let ignoredPasswordFor: string | null = null;
   const app = await createGateway({
     db: storage.db,
-    logger: serverLoggerOptions({ level: env.LOG_LEVEL ?? 'info' }),
+    logger: serverLoggerOptions({
+      level: env.LOG_LEVEL ?? 'info',
+      format: env.LOG_FORMAT ?? defaultLogFormat(process.stdout.isTTY === true),
+    }),
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
@@ -60,6 +76,10 @@ async function main() {
       ignoredPasswordFor = username;
     },
   });
+
+  const stopOperatorCommands = embeddedOnDisk
+    ? await listenForOperatorCommands(socketPath, app.operatorCommands)
+    : async () => undefined;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -74,6 +94,7 @@ async function main() {
     }, SHUTDOWN_DEADLINE_MS);
     deadline.unref();
     try {
+      await stopOperatorCommands();
       await app.close();
       await storage.close();
       process.exit(0);
@@ -101,6 +122,7 @@ async function main() {
         `  ${password}`,
         'Keep it safe: it is not shown again. Change it in the console under My account.',
         'Set ADMIN_PASSWORD before the first start to choose your own.',
+        'Lost it? npm run admin -- reset-password prints a new one-time password.',
       ]),
     );
   } else if (ignoredPasswordFor) {
@@ -111,6 +133,7 @@ async function main() {
         `ADMIN_PASSWORD was ignored: the admin user "${ignoredPasswordFor}" already exists.`,
         'It is only used to create the first admin. Change a password in the console:',
         'My account (header user menu), or Users → Reset password for another user.',
+        'Locked out? npm run admin -- reset-password prints a new one-time password.',
       ]),
     );
   }

@@ -1,46 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openStorage, type StorageOptions } from '../src/db/database.js';
 import { ADMIN_PASSWORD, databaseTargets, waitFor } from './helpers.js';
-
-const gatewayRoot = fileURLToPath(new URL('..', import.meta.url));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Runs src/server.ts in its own process, as `npm start` would run the built one. */
-function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  let output = '';
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@ehr-gateway/source', '--import', 'tsx', 'src/server.ts'],
-    {
-      cwd: gatewayRoot,
-      env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { child, output: () => output };
-}
+import { freePort, startServer } from './processes.js';
 
 describe.each(databaseTargets)('graceful stop on $name', (target) => {
   let dataDir: string;

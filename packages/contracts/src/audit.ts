@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = {
   'payload-capture-changed': 'Payload capture changed',
   'log-viewed': 'Request log entry viewed',
   'audit-exported': 'Audit trail exported',
+  'logs-exported': 'Request log exported',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AuditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]]);

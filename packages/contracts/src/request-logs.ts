@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { IsoDateTime } from './common.js';
+import type { GATEWAY_PREFIXES } from './names.js';
 import { PayloadCapture } from './phi-fields.js';
 
 /** Where a gateway request was answered from; the console's Source filter offers these. */
@@ -26,13 +27,55 @@ export const LOG_SOURCE_LABELS: Record<LogSource, string> = {
   gateway: 'Gateway',
 };
 
+/** The source every route under a gateway prefix answers from (the apiRoot's EHR routes pick theirs). */
+export const GATEWAY_PREFIX_SOURCES: Record<keyof typeof GATEWAY_PREFIXES, LogSource> = {
+  aggregation: 'aggregation',
+  voiceConfig: 'voice-config',
+  llmTools: 'llm-tools',
+  utility: 'utility',
+};
+
 export const LOG_LIMIT_MAX = 1000;
 export const LOG_LIMIT_DEFAULT = 25;
 
-export const LogListQuery = z.strictObject({
+/** The methods the request log's Method filter offers. */
+export const LOG_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'] as const;
+export type LogMethod = (typeof LOG_METHODS)[number];
+export const LOG_STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
+export type LogStatusClass = (typeof LOG_STATUS_CLASSES)[number];
+/** The longest minimum latency a filter may ask for: an hour, past any request timeout. */
+export const LOG_MIN_LATENCY_MAX_MS = 3_600_000;
+
+/** Filters shared by the list and the CSV export; both answer the same entries. */
+export const LogFilter = z.strictObject({
+  /** A case-insensitive part of the path. */
   endpoint: z.string().trim().max(200).optional(),
   source: LogSource.optional(),
+  /** A status class (`4xx`) or an exact status code (`404`). */
+  status: z
+    .string()
+    .trim()
+    .regex(/^([1-5]xx|[1-5]\d\d)$/, 'must be a status class like 4xx or a status code like 404')
+    .optional(),
+  method: z.enum(LOG_METHODS).optional(),
+  apiKeyId: z.uuid().optional(),
+  /** Entries at or after this moment. */
+  from: z.iso.datetime({ offset: true }).optional(),
+  /** Entries before this moment. */
+  to: z.iso.datetime({ offset: true }).optional(),
+  minLatencyMs: z.coerce.number().min(0).max(LOG_MIN_LATENCY_MAX_MS).optional(),
+  /** The X-Request-ID the gateway answered with (exact). */
+  requestId: z.string().trim().min(1).max(128).optional(),
+});
+export type LogFilter = z.infer<typeof LogFilter>;
+
+export const LogListQuery = LogFilter.extend({
   limit: z.coerce.number().int().min(1).max(LOG_LIMIT_MAX).default(LOG_LIMIT_DEFAULT),
+  /** From the previous page's `nextCursor`. */
+  cursor: z
+    .string()
+    .regex(/^\d{1,19}_[0-9a-f-]{36}$/, 'must be a cursor from a previous page')
+    .optional(),
 });
 export type LogListQuery = z.infer<typeof LogListQuery>;
 
@@ -50,6 +93,8 @@ export type LogEntrySummary = z.infer<typeof LogEntrySummary>;
 
 export const LogList = z.object({
   logs: z.array(LogEntrySummary),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 export type LogList = z.infer<typeof LogList>;
 

@@ -53,6 +53,7 @@ export const EnvSchema = z.object({
   LLM_MODEL: optionalString,
   LLM_TIMEOUT_MS: positiveInt(8_000),
   LOG_LEVEL: LogLevel.optional(),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   GATEWAY_ENVIRONMENT: z.string().trim().min(1).max(30).default('prod'),
   CORS_ORIGINS: z
     .string()

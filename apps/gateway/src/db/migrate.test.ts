@@ -120,7 +120,7 @@ describe('migrate on PGlite', () => {
       select indexname from pg_indexes where tablename = 'request_logs'`.execute(storage.db);
     expect(indexes.rows.map((row) => row.indexname)).toEqual(
       expect.arrayContaining([
-        'request_logs_timestamp_idx',
+        'request_logs_timestamp_id_idx',
         'request_logs_source_timestamp_idx',
         'request_logs_endpoint_trgm_idx',
       ]),

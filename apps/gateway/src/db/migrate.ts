@@ -12,6 +12,7 @@ import * as apiKeyPractices from './migrations/0008-api-key-practices.js';
 import * as usersRolesAudit from './migrations/0009-users-roles-audit.js';
 import * as sealedIdempotentAnswers from './migrations/0010-sealed-idempotent-answers.js';
 import * as apiKeyTraffic from './migrations/0011-api-key-traffic.js';
+import * as requestLogFilters from './migrations/0012-request-log-filters.js';
 
 interface Migration {
   name: string;
@@ -31,6 +32,7 @@ export const MIGRATIONS: readonly Migration[] = [
   usersRolesAudit,
   sealedIdempotentAnswers,
   apiKeyTraffic,
+  requestLogFilters,
 ];
 
 /** Arbitrary constant shared by every instance so that only one migrates at a time. */

@@ -15,8 +15,12 @@ interface GatewayTrafficOptions {
   trafficControl: Pick<TrafficControlModule, 'admitKey'>;
   requestLogs: Pick<RequestLogsModule, 'record'>;
   cors: CorsPolicy;
-  /** True for paths under a gateway prefix (including the configured apiRoot). */
-  isGatewayPath: (path: string) => boolean;
+  /**
+   * The source a request to a gateway path asked for, read from its path (and query), or undefined
+   * off the gateway's paths. Used where no route declares one: a 404 is logged under the source
+   * the client meant.
+   */
+  requestedSourceOf: (path: string, request: FastifyRequest) => LogSource | undefined;
   /** Vapi's shared secret, accepted by routes marked acceptsVapiSecret; unset disables it. */
   vapiSecret?: string;
 }
@@ -42,16 +46,6 @@ export function preciseIsoTime(epochMs: number): string {
   return new Date(wholeMs).toISOString().replace('Z', `${String(micros).padStart(3, '0')}Z`);
 }
 
-function sourceOf(
-  request: FastifyRequest,
-  declared: LogSource | ((request: FastifyRequest) => LogSource) | undefined,
-): LogSource {
-  if (typeof declared === 'function') {
-    return declared(request);
-  }
-  return declared ?? 'gateway';
-}
-
 /** The path the client asked for, before any internal rewrite (see rewriteEhrUrl). */
 const pathOf = (request: FastifyRequest) => request.originalUrl.split('?', 1)[0] ?? '/';
 
@@ -61,7 +55,7 @@ const pathOf = (request: FastifyRequest) => request.originalUrl.split('?', 1)[0]
  * console routes are untouched.
  */
 export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTrafficOptions) {
-  const { apiKeys, trafficControl, requestLogs, cors, isGatewayPath, vapiSecret } = options;
+  const { apiKeys, trafficControl, requestLogs, cors, requestedSourceOf, vapiSecret } = options;
   const capturedPayloads = new WeakMap<FastifyRequest, string | Buffer>();
 
   // A gateway route without a scope would be open to every key: refuse to start instead.
@@ -73,8 +67,11 @@ export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTra
 
   app.addHook('onRequest', async (request, reply) => {
     const declared = request.routeOptions.config.source;
-    const onGatewayPath = declared !== undefined || isGatewayPath(pathOf(request));
-    if (!onGatewayPath) {
+    const source =
+      typeof declared === 'function'
+        ? declared(request)
+        : (declared ?? requestedSourceOf(pathOf(request), request));
+    if (source === undefined) {
       return;
     }
     const origin = request.headers.origin;
@@ -82,7 +79,7 @@ export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTra
       return reply.code(204).headers(cors.preflightHeaders(origin)).send();
     }
     void reply.headers(cors.responseHeaders(origin));
-    request.gatewaySource = sourceOf(request, declared);
+    request.gatewaySource = source;
     const presentedVapiSecret = request.headers[HEADERS.vapiSecret];
     if (
       request.routeOptions.config.acceptsVapiSecret &&

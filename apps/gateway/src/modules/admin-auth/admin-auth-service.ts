@@ -198,6 +198,18 @@ export function createAdminAuthService({
     current: session.sessionId === currentId,
   });
 
+  /** A new one-time password that must be changed at sign-in; the user's sessions end. */
+  async function resetPasswordOf(user: AdminUserRecord, context: AuditContext): Promise<string> {
+    const oneTimePassword = randomToken(ONE_TIME_PASSWORD_BYTES);
+    await repository.updateUser(user.id, {
+      passwordHash: await hashPassword(oneTimePassword),
+      mustChangePassword: true,
+    });
+    await repository.deleteSessionsOfUser(user.id);
+    await audit.record(context, { action: 'password-reset', target: user.username });
+    return oneTimePassword;
+  }
+
   return {
     /** Creates the first admin on an empty database; returns the password when it was generated. */
     async ensureInitialAdmin(
@@ -399,16 +411,30 @@ export function createAdminAuthService({
       return toSummary(updated);
     },
 
+    /**
+     * The operator's way back in (`npm run admin -- reset-password`): a user by name, or the
+     * longest-standing active admin when none is named.
+     */
+    async resetPasswordByUsername(
+      username: string | undefined,
+      context: AuditContext,
+    ): Promise<{ username: string; oneTimePassword: string }> {
+      const user = username
+        ? await repository.findUserByUsername(username)
+        : (await repository.listUsers())
+            .filter((candidate) => candidate.role === 'admin' && candidate.active)
+            .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0];
+      if (!user) {
+        throw notFound(
+          username ? `No user is named ${username}` : 'There is no active admin user',
+          'USER_NOT_FOUND',
+        );
+      }
+      return { username: user.username, oneTimePassword: await resetPasswordOf(user, context) };
+    },
+
     async resetPassword(id: string, context: AuditContext): Promise<{ oneTimePassword: string }> {
-      const user = await requireUser(id);
-      const oneTimePassword = randomToken(ONE_TIME_PASSWORD_BYTES);
-      await repository.updateUser(id, {
-        passwordHash: await hashPassword(oneTimePassword),
-        mustChangePassword: true,
-      });
-      await repository.deleteSessionsOfUser(id);
-      await audit.record(context, { action: 'password-reset', target: user.username });
-      return { oneTimePassword };
+      return { oneTimePassword: await resetPasswordOf(await requireUser(id), context) };
     },
 
     // Sessions

@@ -32,6 +32,13 @@ interface Deps {
 const HOUSEKEEPING_MS = 60 * 60_000;
 
 /** Administrators, their sessions and sign-in; guards the whole admin API. */
+/** How the audit trail names what the operator did from the server's shell. */
+const OPERATOR_CONTEXT = {
+  actor: { type: 'system', id: null, name: 'operator (npm run admin)' },
+  ip: null,
+  userAgent: null,
+} as const;
+
 export async function createAdminAuthModule({
   db,
   settings,
@@ -81,6 +88,10 @@ export async function createAdminAuthModule({
         throw unauthorized('Sign in to use the admin API', 'SESSION_REQUIRED');
       }
     },
+
+    /** For the operator at the server's shell (`npm run admin -- reset-password`), not the API. */
+    resetPasswordAsOperator: (username?: string) =>
+      service.resetPasswordByUsername(username, OPERATOR_CONTEXT),
 
     tasks: [
       {

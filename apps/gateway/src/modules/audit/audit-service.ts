@@ -9,6 +9,7 @@ import type {
   AuditVerification,
 } from '@ehr-gateway/contracts';
 
+import { csvRow } from '../../lib/csv.js';
 import { eventHash } from './audit-hash.js';
 import { AUDIT_COLUMNS, type AuditRepository, type StoredAuditEvent } from './audit-repository.js';
 
@@ -49,15 +50,6 @@ const toContract = (event: StoredAuditEvent): AuditEvent => ({
 
 /** The export carries every column but the chain's hashes (verify checks those). */
 const CSV_COLUMNS = AUDIT_COLUMNS.filter((column) => column !== 'prev_hash' && column !== 'hash');
-
-/** One CSV field: quoted, and defused when a spreadsheet would read it as a formula. */
-function csvField(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) {
-    text = `'${text}`;
-  }
-  return `"${text.replaceAll('"', '""')}"`;
-}
 
 /**
  * The audit trail: who did what in the admin API, when, from where, with what result. Events are
@@ -103,7 +95,7 @@ export function createAuditService({
       for (;;) {
         const events = await repository.page({ ...filter, before, limit: EXPORT_PAGE });
         for (const event of events) {
-          yield `${[
+          yield csvRow([
             event.id,
             event.at.toISOString(),
             event.actorType,
@@ -115,9 +107,7 @@ export function createAuditService({
             event.ip,
             event.userAgent,
             JSON.stringify(event.details),
-          ]
-            .map(csvField)
-            .join(',')}\n`;
+          ]);
         }
         if (events.length < EXPORT_PAGE) {
           return;

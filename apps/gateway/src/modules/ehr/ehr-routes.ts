@@ -40,7 +40,8 @@ const errors = {
 };
 
 /** `source=mock` asks the Mock EHR; anything else is the default, athena. */
-function ehrSourceOf(request: FastifyRequest): EhrSource {
+/** The EHR a request asked for: `source=mock` picks the Mock EHR, anything else athena. */
+export function ehrSourceOf(request: FastifyRequest): EhrSource {
   return (request.query as { source?: unknown }).source === 'mock' ? 'mock' : 'athena';
 }
 

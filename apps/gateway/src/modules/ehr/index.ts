@@ -32,7 +32,7 @@ export type {
   SlotSearch,
 } from './ehr-client.js';
 export { ATHENA_NOT_CONFIGURED, resolveRange } from './ehr-service.js';
-export { rewriteEhrUrl } from './ehr-routes.js';
+export { ehrSourceOf, rewriteEhrUrl } from './ehr-routes.js';
 
 /** Overrides of the Athena connector's transport (tests shorten retries and breaker times). */
 export type AthenaTransportOverrides = Partial<

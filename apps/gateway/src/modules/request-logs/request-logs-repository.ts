@@ -1,9 +1,9 @@
-import type { LogEntrySummary, LogListQuery } from '@ehr-gateway/contracts';
-import { sql, type Selectable } from 'kysely';
+import type { LogEntrySummary, LogFilter } from '@ehr-gateway/contracts';
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 
 import type { Db } from '../../db/database.js';
 
-import type { NewRequestLog, RequestLogsTable } from '../../db/schema.js';
+import type { Database, NewRequestLog, RequestLogsTable } from '../../db/schema.js';
 import { escapeLike } from '../../lib/sql-text.js';
 
 const SUMMARY_COLUMNS = [
@@ -22,6 +22,55 @@ const EMPTY_REQUEST_DATA = JSON.stringify({ query: {}, body: null, headers: {} }
 
 export type StoredLogEntry = Selectable<RequestLogsTable>;
 
+/** Where an entry sits in the newest-first order: its timestamp in microseconds, then its id. */
+export interface LogPosition {
+  micros: string;
+  id: string;
+}
+
+const STATUS_CLASS = /^([1-5])xx$/;
+
+function filtered<O>(
+  query: SelectQueryBuilder<Database, 'request_logs', O>,
+  filter: LogFilter,
+): SelectQueryBuilder<Database, 'request_logs', O> {
+  let where = query;
+  if (filter.endpoint) {
+    const pattern = `%${escapeLike(filter.endpoint.toLowerCase())}%`;
+    where = where.where(sql<boolean>`lower(endpoint) like ${pattern}`);
+  }
+  if (filter.source) {
+    where = where.where('source', '=', filter.source);
+  }
+  if (filter.status) {
+    const statusClass = STATUS_CLASS.exec(filter.status);
+    where = statusClass
+      ? where
+          .where('status', '>=', Number(statusClass[1]) * 100)
+          .where('status', '<', Number(statusClass[1]) * 100 + 100)
+      : where.where('status', '=', Number(filter.status));
+  }
+  if (filter.method) {
+    where = where.where('method', '=', filter.method);
+  }
+  if (filter.apiKeyId) {
+    where = where.where('api_key_id', '=', filter.apiKeyId);
+  }
+  if (filter.from) {
+    where = where.where('timestamp', '>=', new Date(filter.from));
+  }
+  if (filter.to) {
+    where = where.where('timestamp', '<', new Date(filter.to));
+  }
+  if (filter.minLatencyMs !== undefined) {
+    where = where.where('response_time_ms', '>=', filter.minLatencyMs);
+  }
+  if (filter.requestId) {
+    where = where.where('request_id', '=', filter.requestId);
+  }
+  return where;
+}
+
 export function createRequestLogsRepository(db: Db) {
   return {
     async insertMany(entries: NewRequestLog[]): Promise<void> {
@@ -35,16 +84,28 @@ export function createRequestLogsRepository(db: Db) {
       }
     },
 
-    async list(filter: LogListQuery): Promise<LogEntrySummary[]> {
-      let query = db.selectFrom('request_logs').select(SUMMARY_COLUMNS);
-      if (filter.endpoint) {
-        const pattern = `%${escapeLike(filter.endpoint.toLowerCase())}%`;
-        query = query.where(sql<boolean>`lower(endpoint) like ${pattern}`);
+    /**
+     * Newest first, `limit` entries from the position after `before` (keyset: timestamp to the
+     * microsecond, then id), so a page is as fast at the millionth entry as at the first.
+     */
+    async page(
+      filter: LogFilter & { before?: LogPosition; limit: number },
+    ): Promise<Array<LogEntrySummary & { position: LogPosition; requestId: string }>> {
+      let query = filtered(db.selectFrom('request_logs'), filter).select([
+        ...SUMMARY_COLUMNS,
+        'request_id',
+        sql<string>`(extract(epoch from timestamp) * 1000000)::bigint::text`.as('micros'),
+      ]);
+      if (filter.before) {
+        query = query.where(
+          sql<boolean>`(timestamp, id) < (timestamptz 'epoch' + ${filter.before.micros}::bigint * interval '1 microsecond', ${filter.before.id}::uuid)`,
+        );
       }
-      if (filter.source) {
-        query = query.where('source', '=', filter.source);
-      }
-      const rows = await query.orderBy('timestamp', 'desc').limit(filter.limit).execute();
+      const rows = await query
+        .orderBy('timestamp', 'desc')
+        .orderBy('id', 'desc')
+        .limit(filter.limit)
+        .execute();
       return rows.map((row) => ({
         id: row.id,
         timestamp: row.timestamp.toISOString(),
@@ -54,6 +115,8 @@ export function createRequestLogsRepository(db: Db) {
         responseTime: row.response_time_ms,
         source: row.source,
         apiKeyName: row.api_key_name,
+        requestId: row.request_id,
+        position: { micros: row.micros, id: row.id },
       }));
     },
 

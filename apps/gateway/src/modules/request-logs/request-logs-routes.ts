@@ -1,5 +1,8 @@
+import { Readable } from 'node:stream';
+
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 import {
   API_TAGS,
@@ -7,6 +10,7 @@ import {
   IdParams,
   LogDetailQuery,
   LogEntryDetail,
+  LogFilter,
   LogList,
   LogListQuery,
 } from '@ehr-gateway/contracts';
@@ -25,12 +29,42 @@ export function registerRequestLogsRoutes(app: FastifyInstance, service: Request
     config: { permission: 'logs:read' },
     schema: {
       operationId: 'listRequestLogs',
-      summary: 'Gateway requests, newest first',
+      summary: 'Gateway requests, newest first, filtered; page on with nextCursor',
       tags,
       querystring: LogListQuery,
-      response: { 200: LogList, 400: ErrorResponse, 401: ErrorResponse },
+      response: { 200: LogList, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
     },
-    handler: async (request) => ({ logs: await service.list(request.query) }),
+    handler: async (request) => service.list(request.query),
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/logs/export.csv',
+    config: { permission: 'logs:read' },
+    schema: {
+      operationId: 'exportRequestLogs',
+      summary: 'The filtered request log as CSV (no bodies), streamed; the export is recorded',
+      tags,
+      querystring: LogFilter,
+      response: {
+        200: z.string().describe('text/csv'),
+        400: ErrorResponse,
+        401: ErrorResponse,
+        403: ErrorResponse,
+      },
+    },
+    handler: async (request, reply) => {
+      await service.recordExport(request.query, auditContextOf(request));
+      const stamp = new Date().toISOString().slice(0, 10);
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="request-log-${stamp}.csv"`)
+          .header('cache-control', 'no-store')
+          // A stream is sent as it is read; the schema's string documents the body.
+          .send(Readable.from(service.exportCsv(request.query)) as unknown as string)
+      );
+    },
   });
 
   routes.route({

@@ -1,13 +1,42 @@
-import type { LogEntryDetail, LogEntrySummary, LogListQuery } from '@ehr-gateway/contracts';
+import type { LogEntryDetail, LogFilter, LogList, LogListQuery } from '@ehr-gateway/contracts';
+
+import { csvRow } from '../../lib/csv.js';
 
 import type { PayloadSealer } from '../../lib/payload-seal.js';
 import { maskJson } from '../../lib/phi-masking.js';
 import { forbidden, notFound } from '../../lib/http-errors.js';
 import type { AuditContext, AuditModule } from '../audit/index.js';
 import type { AuthenticatedAdmin } from '../admin-auth/index.js';
-import type { RequestLogsRepository, StoredLogEntry } from './request-logs-repository.js';
+import type {
+  LogPosition,
+  RequestLogsRepository,
+  StoredLogEntry,
+} from './request-logs-repository.js';
 
 const DAY_MS = 86_400_000;
+const EXPORT_PAGE = 1000;
+
+/** The export's columns: what the list shows plus the request id, never a body. */
+const CSV_COLUMNS = [
+  'timestamp',
+  'method',
+  'endpoint',
+  'status',
+  'response_time_ms',
+  'source',
+  'api_key_name',
+  'request_id',
+  'id',
+];
+
+const cursorOf = (position: LogPosition) => `${position.micros}_${position.id}`;
+const positionOf = (cursor: string | undefined): LogPosition | undefined => {
+  if (cursor === undefined) {
+    return undefined;
+  }
+  const [micros, id] = cursor.split('_') as [string, string];
+  return { micros, id };
+};
 
 const parse = (text: string | null): unknown =>
   text === null ? null : (JSON.parse(text) as unknown);
@@ -48,8 +77,49 @@ export function createRequestLogsService({
   }
 
   return {
-    list(filter: LogListQuery): Promise<LogEntrySummary[]> {
-      return repository.list(filter);
+    /** A page of entries, newest first, and the cursor of the next one when there is more. */
+    async list({ cursor, limit, ...filter }: LogListQuery): Promise<LogList> {
+      // One more than asked says whether another page exists without counting.
+      const rows = await repository.page({
+        ...filter,
+        before: positionOf(cursor),
+        limit: limit + 1,
+      });
+      const page = rows.slice(0, limit);
+      return {
+        logs: page.map(({ position: _position, requestId: _requestId, ...summary }) => summary),
+        nextCursor: rows.length > limit ? cursorOf(page.at(-1)!.position) : null,
+      };
+    },
+
+    recordExport(filter: LogFilter, context: AuditContext): Promise<void> {
+      return audit.record(context, { action: 'logs-exported', details: { filter } });
+    },
+
+    /** Every entry the filter matches as CSV lines, read a page at a time as the client takes them. */
+    async *exportCsv(filter: LogFilter): AsyncGenerator<string> {
+      yield csvRow(CSV_COLUMNS);
+      let before: LogPosition | undefined;
+      for (;;) {
+        const rows = await repository.page({ ...filter, before, limit: EXPORT_PAGE });
+        for (const row of rows) {
+          yield csvRow([
+            row.timestamp,
+            row.method,
+            row.endpoint,
+            row.status,
+            row.responseTime,
+            row.source,
+            row.apiKeyName,
+            row.requestId,
+            row.id,
+          ]);
+        }
+        if (rows.length < EXPORT_PAGE) {
+          return;
+        }
+        before = rows.at(-1)!.position;
+      }
     },
 
     /**
