@@ -1,4 +1,6 @@
 import { HEADERS } from '@ehr-gateway/contracts';
+import { readFile } from 'node:fs/promises';
+
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 import { adminApi, createApiKey, gatewayContext, waitForLogEntry } from '../support/api';
@@ -159,6 +161,7 @@ test.describe('request logs', () => {
     await page.goto('/logs');
     await waitForScreenReady(page, 'Request Logs');
     await applyEndpointFilter(page, '/utility/test');
+    await expectEveryRow(page, 2, /\/utility\/test/);
 
     const dialog = await openDetails(page, 200);
     for (const field of ['Time', 'Source', 'Method', 'Status', 'Endpoint']) {
@@ -252,5 +255,111 @@ test.describe('request logs', () => {
     const requestData = dialog.getByRole('region', { name: 'Request Data' });
     await expect(requestData).toContainText('"dob": "***"');
     await expect(requestData).not.toContainText('2001-02-03');
+  });
+});
+
+test.describe('Logs: filters in the URL, pages, export and links', () => {
+  let pagingMarker: string;
+
+  test.beforeAll(async () => {
+    pagingMarker = `/utility/validate-dob`;
+    const { key } = await createApiKey(admin, `E2E logs paging ${marker}`);
+    const gateway = await gatewayContext();
+    for (let index = 0; index < 12; index += 1) {
+      const response = await gateway.get(pagingMarker, {
+        headers: { [HEADERS.apiKey]: key },
+        params: { dob: `1990-01-${String(index + 10)}` },
+      });
+      expect(response.status()).toBe(200);
+    }
+    // Refused before any handler ran: logged under the source it asked for.
+    const refused = await gateway.get('/api/12345/patients', { params: { source: 'mock' } });
+    expect(refused.status()).toBe(401);
+    await gateway.dispose();
+    await waitForLogEntry(admin, { source: 'mock', status: '401' }, () => true);
+  });
+
+  test('status and method filters are in the URL, and the URL alone shows the same view', async ({
+    page,
+  }) => {
+    await page.goto('/logs');
+    await waitForScreenReady(page, 'Request Logs');
+    await page.getByLabel('Status', { exact: true }).fill('4xx');
+    await chooseOption(page, 'Method', 'GET');
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(page).toHaveURL(/\/logs\?status=4xx&method=GET$/);
+    await expectEveryRow(page, 4, /^\s*4\d\d/);
+
+    await page.reload();
+    await waitForScreenReady(page, 'Request Logs');
+    await expect(page.getByLabel('Status', { exact: true })).toHaveValue('4xx');
+    await expect(page.getByLabel('Method', { exact: true })).toContainText('GET');
+    await expectEveryRow(page, 4, /^\s*4\d\d/);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/logs$/);
+  });
+
+  test('a mock call refused for a missing key is listed under Mock EHR', async ({ page }) => {
+    await page.goto('/logs?source=mock&status=401');
+    await waitForScreenReady(page, 'Request Logs');
+    await expect(rowsWithStatus(page, 401).first()).toBeVisible();
+    await expectEveryRow(page, 6, /Mock EHR/);
+  });
+
+  test('Load more pages past the limit without repeating a row', async ({ page }) => {
+    await page.goto(`/logs?endpoint=${encodeURIComponent(pagingMarker)}&status=200&limit=10`);
+    await waitForScreenReady(page, 'Request Logs');
+    await expect(rows(page)).toHaveCount(10);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    // Twelve calls were made for this test; the second page holds the rest of them.
+    await expect.poll(() => rows(page).count()).toBeGreaterThanOrEqual(12);
+    await expectEveryRow(page, 2, /\/utility\/validate-dob/);
+  });
+
+  test('Export CSV downloads the filtered entries', async ({ page }) => {
+    await page.goto('/logs?source=mock&status=401');
+    await waitForScreenReady(page, 'Request Logs');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^request-log-\d{4}-\d\d-\d\d\.csv$/);
+    const lines = (await readFile((await download.path())!, 'utf8')).trim().split('\n');
+    expect(lines[0]).toBe(
+      '"timestamp","method","endpoint","status","response_time_ms","source","api_key_name","request_id","id"',
+    );
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines.slice(1)) {
+      expect(line).toContain('"401","');
+      expect(line).toContain('"mock"');
+    }
+  });
+
+  test('an entry has its own link: opening, reloading and closing it', async ({ page }) => {
+    await page.goto('/logs?status=401');
+    await waitForScreenReady(page, 'Request Logs');
+    await openDetails(page, 401);
+    await expect(page).toHaveURL(/\/logs\/[0-9a-f-]{36}\?status=401$/);
+
+    await page.reload();
+    const dialog = page.getByRole('dialog', { name: 'Log Details' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('401');
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/\/logs\?status=401$/);
+    await expect(dialog).toBeHidden();
+  });
+
+  test('the filter card and list fit a 390 px screen', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/logs?status=4xx');
+    await waitForScreenReady(page, 'Request Logs');
+    await expect(rows(page).first()).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'logs-filters-390', test.info());
   });
 });

@@ -30,6 +30,11 @@ export const routes = [
         lazy: async () => ({ Component: (await import('./routes/logs')).LogsRoute }),
       },
       {
+        // One entry, opened over the list: a link to it can be shared.
+        path: `${childPath(CONSOLE_PATHS.logs)}/:logId`,
+        lazy: async () => ({ Component: (await import('./routes/logs')).LogsRoute }),
+      },
+      {
         path: childPath(CONSOLE_PATHS.apiKeys),
         lazy: async () => ({ Component: (await import('./routes/api-keys')).ApiKeysRoute }),
       },

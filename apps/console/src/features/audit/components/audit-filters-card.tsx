@@ -6,6 +6,7 @@ import { SelectField } from '@/components/select-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { toInstant, toLocalInput } from '@/lib/datetime-local';
 
 import type { AuditFilters } from '../api/get-audit-events';
 
@@ -17,24 +18,6 @@ const ACTION_OPTIONS = [
     label: AUDIT_ACTIONS[value],
   })),
 ];
-
-/** A datetime-local value (the viewer's time) as an ISO instant; undefined when empty. */
-function toInstant(local: string): string | undefined {
-  if (!local) {
-    return undefined;
-  }
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}
-
-function toLocalInput(iso: string | undefined): string {
-  if (!iso) {
-    return '';
-  }
-  const date = new Date(iso);
-  const offsetMs = date.getTimezoneOffset() * 60_000;
-  return new Date(date.getTime() - offsetMs).toISOString().slice(0, 16);
-}
 
 export function AuditFiltersCard({
   initialFilters,

@@ -1,30 +1,77 @@
-import { ADMIN_PREFIX, type LogList, type LogListQuery } from '@ehr-gateway/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ADMIN_PREFIX, type LogFilter, type LogList } from '@ehr-gateway/contracts';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, buildUrl } from '@/lib/api-client';
 
-/** The Logs screen's filters: the admin API's query, as the console sends it. */
-export type LogFilters = Pick<LogListQuery, 'endpoint' | 'source' | 'limit'>;
+import { LOG_RANGES, type LogViewFilters } from '../lib/log-view-filters';
 
-export async function getLogs(filters: LogFilters, signal?: AbortSignal) {
-  const { logs } = await api.get<LogList>(`${ADMIN_PREFIX}/logs`, {
-    params: { endpoint: filters.endpoint?.trim(), source: filters.source, limit: filters.limit },
+/**
+ * The admin API's filter for the view's: a relative range (last hour) becomes `from` at the time
+ * of each request, so an auto-refreshing view keeps sliding forward.
+ */
+export function apiFilterOf(
+  { range, limit: _limit, ...filters }: LogViewFilters,
+  now = Date.now(),
+): LogFilter {
+  if (range === 'custom' || range === undefined) {
+    return filters;
+  }
+  const { from: _from, to: _to, ...rest } = filters;
+  return { ...rest, from: new Date(now - LOG_RANGES[range].ms).toISOString() };
+}
+
+export function getLogs(
+  filters: LogFilter & { limit: number; cursor?: string | null },
+  signal?: AbortSignal,
+) {
+  return api.get<LogList>(`${ADMIN_PREFIX}/logs`, {
+    params: { ...filters, endpoint: filters.endpoint?.trim() },
     signal,
   });
-  return Array.isArray(logs) ? logs : [];
 }
 
-export function getLogsQueryOptions(filters: LogFilters) {
+/** The newest entries, for the Dashboard's card. */
+export function getRecentLogsQueryOptions(limit: number) {
   return queryOptions({
-    queryKey: ['logs', 'list', filters],
-    queryFn: ({ signal }) => getLogs(filters, signal),
+    queryKey: ['logs', 'recent', limit],
+    queryFn: async ({ signal }) => (await getLogs({ limit }, signal)).logs,
   });
 }
 
-export function useLogs(filters: LogFilters, options: { refetchInterval?: number } = {}) {
+export function useRecentLogs(limit: number, options: { refetchInterval?: number } = {}) {
   return useQuery({
-    ...getLogsQueryOptions(filters),
+    ...getRecentLogsQueryOptions(limit),
     refetchInterval: options.refetchInterval,
     placeholderData: keepPreviousData,
   });
+}
+
+/** The Logs screen: pages of the filtered log, newest first, each older than the last. */
+export function getLogPagesQueryOptions(filters: LogViewFilters) {
+  return infiniteQueryOptions({
+    queryKey: ['logs', 'pages', filters],
+    queryFn: ({ pageParam, signal }) =>
+      getLogs({ ...apiFilterOf(filters), limit: filters.limit, cursor: pageParam }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+export function useLogPages(filters: LogViewFilters, options: { refetchInterval?: number } = {}) {
+  return useInfiniteQuery({
+    ...getLogPagesQueryOptions(filters),
+    refetchInterval: options.refetchInterval,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The filtered log as CSV: a plain download, so the browser streams it to a file. */
+export function logsExportUrl(filters: LogViewFilters) {
+  return buildUrl(`${ADMIN_PREFIX}/logs/export.csv`, apiFilterOf(filters));
 }

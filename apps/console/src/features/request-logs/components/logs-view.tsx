@@ -1,60 +1,97 @@
-import { useState } from 'react';
+import { Download, LoaderCircle } from 'lucide-react';
 
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
-import { useLogs, type LogFilters } from '../api/get-logs';
+import { logsExportUrl, useLogPages } from '../api/get-logs';
+import { sameFilters, searchFromFilters, type LogViewFilters } from '../lib/log-view-filters';
 import { LogDetailsDialog } from './log-details-dialog';
-import { INITIAL_LIMIT, LogsFilterCard } from './logs-filter-card';
+import { LogsFilterCard } from './logs-filter-card';
 import { LogsTable } from './logs-table';
 
 const LOGS_REFRESH_MS = 30_000;
 
-export function LogsView() {
-  const [filters, setFilters] = useState<LogFilters>({ limit: INITIAL_LIMIT });
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const { data, isPending, isError, refetch } = useLogs(filters, {
-    refetchInterval: LOGS_REFRESH_MS,
-  });
+/**
+ * The Logs screen. Its filters and the entry shown in detail belong to the URL (the route passes
+ * them in and is told of changes), so a filtered view or one entry can be shared as a link.
+ */
+export function LogsView({
+  filters,
+  onFiltersChange,
+  openLogId = null,
+  onOpenLog,
+}: {
+  filters: LogViewFilters;
+  onFiltersChange: (filters: LogViewFilters) => void;
+  openLogId?: string | null;
+  onOpenLog: (id: string | null) => void;
+}) {
+  const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useLogPages(filters, { refetchInterval: LOGS_REFRESH_MS });
+  const logs = data?.pages.flatMap((page) => page.logs);
 
-  function applyFilters(next: LogFilters) {
-    const unchanged =
-      next.endpoint === filters.endpoint &&
-      next.source === filters.source &&
-      next.limit === filters.limit;
-    if (unchanged) {
+  function applyFilters(next: LogViewFilters) {
+    if (sameFilters(next, filters)) {
       void refetch();
     } else {
-      setFilters(next);
+      onFiltersChange(next);
     }
   }
 
   return (
     <div className="space-y-6">
-      <LogsFilterCard initialFilters={filters} onApply={applyFilters} />
+      {/* Keyed by the filters, so Back and a pasted link show their own values in the form. */}
+      <LogsFilterCard
+        key={searchFromFilters(filters).toString()}
+        initialFilters={filters}
+        onApply={applyFilters}
+      />
       <Card>
-        <CardHeader>
-          <CardTitle>Logs</CardTitle>
-          <CardDescription>
-            {data ? `${data.length} ${data.length === 1 ? 'entry' : 'entries'}, newest first` : ' '}
-          </CardDescription>
+        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
+          <div className="space-y-1.5">
+            <CardTitle>Logs</CardTitle>
+            <CardDescription>
+              {logs
+                ? `${logs.length}${hasNextPage ? '+' : ''} ${logs.length === 1 ? 'entry' : 'entries'}, newest first`
+                : ' '}
+            </CardDescription>
+          </div>
+          <Button variant="outline" asChild>
+            <a href={logsExportUrl(filters)} download>
+              <Download aria-hidden="true" />
+              Export CSV
+            </a>
+          </Button>
         </CardHeader>
-        <CardContent>
+        <CardContent className="space-y-4">
           <LogsTable
-            logs={data}
+            logs={logs}
             isPending={isPending}
             isError={isError}
             emptyMessage="No logs found matching the current filters"
             skeletonRows={8}
             caption="Request logs"
-            onViewDetails={(log) => setSelectedId(log.id)}
+            onViewDetails={(log) => onOpenLog(log.id)}
           />
+          {hasNextPage && (
+            <div className="flex justify-center">
+              <Button
+                variant="outline"
+                onClick={() => void fetchNextPage()}
+                disabled={isFetchingNextPage}
+              >
+                {isFetchingNextPage && <LoaderCircle aria-hidden="true" className="animate-spin" />}
+                Load more
+              </Button>
+            </div>
+          )}
         </CardContent>
       </Card>
       <LogDetailsDialog
-        logId={selectedId}
+        logId={openLogId}
         onOpenChange={(open) => {
           if (!open) {
-            setSelectedId(null);
+            onOpenLog(null);
           }
         }}
       />

@@ -10,15 +10,14 @@ import {
   CardTitle,
 } from '@/components/ui/card';
 
-import { useLogs } from '../api/get-logs';
+import { useRecentLogs } from '../api/get-logs';
 import { LogsTable } from './logs-table';
 
 const RECENT_LIMIT = 5;
 const RECENT_REFRESH_MS = 15_000;
-const RECENT_FILTERS = { limit: RECENT_LIMIT };
 
 export function RecentRequestsCard() {
-  const { data, isPending, isError } = useLogs(RECENT_FILTERS, {
+  const { data, isPending, isError } = useRecentLogs(RECENT_LIMIT, {
     refetchInterval: RECENT_REFRESH_MS,
   });
 
