@@ -106,6 +106,8 @@ for (const theme of THEMES) {
     test('dialogs (Create New API Key, Log Details) have no serious or critical axe violations', async ({
       page,
     }) => {
+      // Four dialogs, four axe scans: more than the default minute on a busy 2-core machine.
+      test.slow();
       await page.goto('/api-keys');
       await waitForScreenReady(page, 'API Key Management');
       await page.getByRole('button', { name: 'New API Key' }).click();

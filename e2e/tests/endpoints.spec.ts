@@ -130,6 +130,13 @@ test.describe('Endpoints API tester', () => {
     const response = page.getByRole('region', { name: 'Response' });
     await expect(response.getByText('401 Client Error')).toBeVisible();
     await expect(response.getByLabel('Response body')).toContainText('Missing API key');
+
+    // The missing-key warning is read first: the info toast waits until it is closed.
+    const warning = toast(page, 'Warning');
+    await expect(warning).toContainText('No API key provided');
+    await expect(toast(page, 'Info')).toHaveCount(0);
+    await warning.getByRole('button', { name: 'Close toast' }).click();
+    await expect(toast(page, 'Info')).toContainText('For full API access');
   });
 });
 
@@ -154,3 +161,36 @@ for (const theme of ['light', 'dark'] as ThemeName[]) {
     await expectNoSeriousViolations(page, `API tester (${theme})`);
   });
 }
+
+test.describe('first hour without athena', () => {
+  for (const theme of ['light', 'dark'] as ThemeName[]) {
+    test(`the Dashboard's Athena card leads to how to connect it (${theme})`, async ({ page }) => {
+      await useTheme(page, theme);
+      await page.goto('/');
+      await waitForScreenReady(page, 'Dashboard');
+      const athena = page.locator('#athena');
+      await expect(athena).toContainText('Not configured on this gateway');
+      await athena.getByRole('link', { name: 'How to connect athena' }).click();
+
+      await expect(page).toHaveURL(/\/endpoints\?docs=athena#athena-setup$/);
+      const setup = page.locator('#athena-setup');
+      await expect(setup).toContainText('Athena is not configured on this gateway');
+      await expect(setup).toBeInViewport();
+      await saveScreenshot(page, `endpoints-athena-setup-${theme}`, test.info(), {
+        fullPage: false,
+      });
+
+      // The tester's first request asks the Mock EHR, so Send answers instead of a 503.
+      await page.getByRole('tab', { name: 'API Tester' }).click();
+      await expect(page).toHaveURL(/tab=tester/);
+      await expect(page.getByLabel('Parameter 1 key', { exact: true })).toHaveValue('source');
+    });
+  }
+
+  test('the Athena setup note fits a 390 px screen', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/endpoints?docs=athena#athena-setup');
+    await expect(page.locator('#athena-setup')).toBeInViewport();
+    await saveScreenshot(page, 'endpoints-athena-setup-390', test.info(), { fullPage: false });
+  });
+});

@@ -117,6 +117,7 @@ describe('EHR routes on both sources', () => {
     const status = await adminRequest(app, cookie, { method: 'GET', url: '/admin/ehr-status' });
     expect(status.json().athena).toEqual({
       status: 'connected',
+      configured: true,
       practiceId: '195900',
       lastSyncedAt: expect.any(String),
       message: null,

@@ -31,6 +31,7 @@ describe.each(databaseTargets)('EHR status and system info on $name', (target) =
     expect(response.json()).toEqual({
       athena: {
         status: 'disconnected',
+        configured: false,
         practiceId: null,
         lastSyncedAt: null,
         message: 'not configured',
@@ -46,6 +47,7 @@ describe.each(databaseTargets)('EHR status and system info on $name', (target) =
     });
     expect(response.json().athena).toMatchObject({
       status: 'disconnected',
+      configured: true,
       practiceId: '195900',
       message: expect.any(String),
     });

@@ -8,6 +8,8 @@ export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
 export const EhrStatus = z.object({
   athena: z.object({
     status: ConnectionStatus,
+    /** Whether the gateway has athena credentials at all (ATHENA_* settings). */
+    configured: z.boolean(),
     practiceId: z.string().nullable(),
     lastSyncedAt: IsoDateTime.nullable(),
     message: z.string().nullable(),

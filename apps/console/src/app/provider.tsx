@@ -6,10 +6,9 @@ import { ThemeProvider, useTheme } from '@/components/theme-provider';
 import { getSessionQueryOptions } from '@/features/auth/api/get-session';
 import { onUnauthorized } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
+import { TOAST_DURATION_MS } from '@/lib/toast-queue';
 
 export const queryClient = createQueryClient();
-
-export const TOAST_DURATION_MS = 5000;
 
 function ThemedToaster() {
   const { resolvedTheme } = useTheme();

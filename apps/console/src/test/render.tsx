@@ -9,6 +9,7 @@ import { permissionsOf, type Role, type SessionUser } from '@ehr-gateway/contrac
 import { ThemeProvider } from '@/components/theme-provider';
 import { CurrentUserProvider } from '@/lib/current-user';
 import { createQueryClient } from '@/lib/query-client';
+import { TOAST_DURATION_MS } from '@/lib/toast-queue';
 
 /** A signed-in user of a role, as GET /admin/session describes them. */
 export function sessionUser(role: Role, phiAccess = false): SessionUser {
@@ -43,7 +44,7 @@ export function renderWithProviders(
       <ThemeProvider>
         <QueryClientProvider client={queryClient}>
           {user ? <CurrentUserProvider user={user}>{routed}</CurrentUserProvider> : routed}
-          <Toaster visibleToasts={1} duration={5000} />
+          <Toaster visibleToasts={1} duration={TOAST_DURATION_MS} />
         </QueryClientProvider>
       </ThemeProvider>
     );

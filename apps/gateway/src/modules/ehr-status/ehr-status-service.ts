@@ -44,6 +44,7 @@ export function createEhrStatusService({
         return {
           athena: {
             status: 'disconnected',
+            configured: false,
             practiceId,
             lastSyncedAt: null,
             message: 'not configured',
@@ -56,13 +57,14 @@ export function createEhrStatusService({
         lastSuccess !== null && now().getTime() - lastSuccess.getTime() < ATHENA_FRESHNESS_MS;
       if (!lastFailure && fresh) {
         return {
-          athena: { status: 'connected', practiceId, lastSyncedAt, message: null },
+          athena: { status: 'connected', configured: true, practiceId, lastSyncedAt, message: null },
           mockEhr,
         };
       }
       return {
         athena: {
           status: 'disconnected',
+          configured: true,
           practiceId,
           lastSyncedAt,
           message: lastFailure?.message ?? 'No successful call to Athena EHR yet',

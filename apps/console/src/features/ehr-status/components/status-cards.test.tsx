@@ -21,6 +21,7 @@ describe('StatusCards', () => {
         body: {
           athena: {
             status: 'connected',
+            configured: true,
             practiceId: '195900',
             lastSyncedAt: '2025-03-04T11:55:00Z',
             message: null,
@@ -50,9 +51,10 @@ describe('StatusCards', () => {
         body: {
           athena: {
             status: 'disconnected',
+            configured: false,
             practiceId: null,
             lastSyncedAt: null,
-            message: 'Athena credentials are not configured',
+            message: 'not configured',
           },
           mockEhr: { status: 'disconnected' },
         },
@@ -62,7 +64,11 @@ describe('StatusCards', () => {
 
     expect(await screen.findByText('Disconnected')).toHaveAttribute('data-variant', 'error');
     expect(screen.getByText('N/A')).toBeInTheDocument();
-    expect(screen.getByText('Athena credentials are not configured')).toBeInTheDocument();
+    expect(screen.getByText(/Not configured on this gateway/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'How to connect athena' })).toHaveAttribute(
+      'href',
+      '/endpoints?docs=athena#athena-setup',
+    );
     expect(screen.getByText('Unavailable')).toHaveAttribute('data-variant', 'error');
     expect(screen.getByText('Inactive')).toBeInTheDocument();
   });

@@ -1,9 +1,11 @@
 import { Activity, Database, FlaskConical } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ATHENA_SETUP_LINK } from '@/lib/console-links';
 import { formatRelativeTime } from '@/lib/format';
 
 import { useEhrStatus } from '../api/get-ehr-status';
@@ -117,7 +119,16 @@ export function StatusCards() {
         ) : (
           <>
             <Detail label="Practice ID">N/A</Detail>
-            {athenaMessage && <p className="text-sm text-muted-foreground">{athenaMessage}</p>}
+            {athena?.configured === false ? (
+              <p className="text-sm text-muted-foreground">
+                Not configured on this gateway; the Mock EHR answers meanwhile.{' '}
+                <Link to={ATHENA_SETUP_LINK} className="font-medium text-primary underline">
+                  How to connect athena
+                </Link>
+              </p>
+            ) : (
+              athenaMessage && <p className="text-sm text-muted-foreground">{athenaMessage}</p>
+            )}
           </>
         )}
       </StatusCard>

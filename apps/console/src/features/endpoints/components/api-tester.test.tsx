@@ -1,11 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { toast } from 'sonner';
 
 import { mockFetch } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
 
-import { ApiTester } from './api-tester';
+import { ApiTester, FULL_ACCESS_MESSAGE } from './api-tester';
 
 // CodeMirror needs layout APIs happy-dom lacks; a textarea stands in for the lazy editor.
 vi.mock('./json-editor', () => ({
@@ -28,9 +29,11 @@ vi.mock('./json-editor', () => ({
 
 const ORIGIN = 'https://gw.test';
 
-function renderTester() {
+function renderTester(defaultSource?: 'athena' | 'mock') {
   const user = userEvent.setup();
-  renderWithProviders(<ApiTester apiRoot="/api" practiceId="67890" origin={ORIGIN} />);
+  renderWithProviders(
+    <ApiTester apiRoot="/api" practiceId="67890" origin={ORIGIN} defaultSource={defaultSource} />,
+  );
   return user;
 }
 
@@ -110,6 +113,18 @@ describe('ApiTester', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('asks the Mock EHR by default where athena is not configured, so the first Send answers', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/67890/patients': { body: { patients: [], totalCount: 0 } },
+    });
+    const user = renderTester('mock');
+    await user.type(screen.getByLabelText('API Key'), 'ehrgw_test');
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+
+    await screen.findByRole('region', { name: 'Response' });
+    expect(fetchMock.mock.calls[0]![0]).toBe(`${ORIGIN}/api/67890/patients?source=mock`);
+  });
+
   it('warns about a missing API key and still sends the request', async () => {
     const fetchMock = mockFetch({
       'GET /api/67890/patients': {
@@ -124,6 +139,12 @@ describe('ApiTester', () => {
       await screen.findByText('No API key provided. Some endpoints may require authentication.'),
     ).toBeInTheDocument();
     const response = await screen.findByRole('region', { name: 'Response' });
+    // The info toast waits for the warning instead of replacing it at once.
+    expect(screen.queryByText(FULL_ACCESS_MESSAGE)).not.toBeInTheDocument();
+    act(() => {
+      toast.dismiss();
+    });
+    expect(await screen.findByText(FULL_ACCESS_MESSAGE)).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(init.headers).not.toHaveProperty('x-api-key');

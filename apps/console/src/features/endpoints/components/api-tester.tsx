@@ -18,6 +18,7 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { formatResponseTime } from '@/lib/format';
+import { toastUntilClosed } from '@/lib/toast-queue';
 import { cn } from '@/lib/utils';
 
 import { CATEGORIES, patientsPath, presetsFor, type Category, type Preset } from '../lib/presets';
@@ -46,6 +47,11 @@ export interface ApiTesterProps {
   apiRoot: string;
   practiceId: string;
   origin?: string;
+  /**
+   * The EHR the default request asks: the Mock EHR where athena is not configured, so the first
+   * Send answers instead of a 503; athena (the spec's default, no parameter) otherwise.
+   */
+  defaultSource?: 'athena' | 'mock';
 }
 
 function isCategory(value: string): value is Category {
@@ -93,15 +99,23 @@ export function ApiTester({
   apiRoot,
   practiceId,
   origin = window.location.origin,
+  defaultSource = 'athena',
 }: ApiTesterProps) {
   const id = useId();
-  const nextRowId = useRef(1);
+  const nextRowId = useRef(2);
   const [category, setCategory] = useState<Category>('Standard');
   const [selectedPreset, setSelectedPreset] = useState<string | null>(null);
   const [method, setMethod] = useState<string>('GET');
   const [url, setUrl] = useState(() => `${origin}${patientsPath({ apiRoot, practiceId })}`);
   const [apiKey, setApiKey] = useState('');
-  const [rows, setRows] = useState<QueryRow[]>([{ id: 0, key: '', value: '' }]);
+  const [rows, setRows] = useState<QueryRow[]>(() =>
+    defaultSource === 'mock'
+      ? [
+          { id: 0, key: 'source', value: 'mock' },
+          { id: 1, key: '', value: '' },
+        ]
+      : [{ id: 0, key: '', value: '' }],
+  );
   const [body, setBody] = useState('{}');
   const [sending, setSending] = useState(false);
   const [response, setResponse] = useState<TestResponse | null>(null);
@@ -133,14 +147,17 @@ export function ApiTester({
       toast.error('Error', { description: NO_URL_MESSAGE });
       return;
     }
-    if (!apiKey.trim()) {
-      toast.warning('Warning', { description: NO_KEY_MESSAGE });
-    }
+    // The info toast below waits for this warning to close, so the warning is read.
+    const warningClosed = apiKey.trim()
+      ? Promise.resolve()
+      : toastUntilClosed('warning', 'Warning', { description: NO_KEY_MESSAGE });
+    const sayFullAccess = () =>
+      void warningClosed.then(() => toast.info('Info', { description: FULL_ACCESS_MESSAGE }));
     setSending(true);
     const started = performance.now();
     try {
       setResponse(await sendTestRequest(request));
-      toast.info('Info', { description: FULL_ACCESS_MESSAGE });
+      sayFullAccess();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       setResponse({
@@ -149,7 +166,7 @@ export function ApiTester({
         data: message,
         headers: [],
       });
-      toast.info('Info', { description: FULL_ACCESS_MESSAGE });
+      sayFullAccess();
       toast.error('Request Failed', { description: message });
     } finally {
       setSending(false);

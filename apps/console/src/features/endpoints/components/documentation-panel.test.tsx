@@ -178,4 +178,30 @@ describe('DocumentationPanel', () => {
       'https://gw.test/api/67890/patients?source=mock',
     );
   });
+
+  it('opens the section asked for, says how to connect athena, and reports tab changes', async () => {
+    mockFetch({ 'GET /openapi.json': { body: DOCUMENT } });
+    const user = userEvent.setup();
+    const shown: string[] = [];
+    renderWithProviders(
+      <DocumentationPanel
+        practiceId="67890"
+        origin="https://gw.test"
+        tab="athena"
+        onTabChange={(tab) => shown.push(tab)}
+        athenaConfigured={false}
+      />,
+    );
+
+    expect(screen.getByRole('tab', { name: 'Athena EHR' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const setup = await screen.findByText('Athena is not configured on this gateway');
+    expect(setup.parentElement).toHaveAttribute('id', 'athena-setup');
+    expect(setup.parentElement).toHaveTextContent('call the Mock EHR with source=mock');
+
+    await user.click(screen.getByRole('tab', { name: 'Mock EHR' }));
+    expect(shown).toEqual(['mock']);
+  });
 });

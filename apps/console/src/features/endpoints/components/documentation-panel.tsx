@@ -1,11 +1,12 @@
 import { FileQuestion } from 'lucide-react';
-import { useMemo } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useMemo } from 'react';
+import { Link, useLocation } from 'react-router';
 
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ATHENA_SETUP_ANCHOR } from '@/lib/console-links';
 
 import { useOpenApiDocument } from '../api/get-openapi-document';
 import { DOC_TABS, docsByTab, type DocTab } from '../lib/doc-tabs';
@@ -17,13 +18,21 @@ export interface DocumentationPanelProps {
   practiceId: string;
   search?: string;
   origin?: string;
+  /** The section asked for (the route's `?docs=`); else the first with matches, else Common. */
+  tab?: DocTab;
+  onTabChange?: (tab: DocTab) => void;
+  athenaConfigured?: boolean;
 }
 
 export function DocumentationPanel({
   practiceId,
   search,
   origin = window.location.origin,
+  tab,
+  onTabChange,
+  athenaConfigured = true,
 }: DocumentationPanelProps) {
+  const { hash } = useLocation();
   const { data: document, isPending, isError } = useOpenApiDocument();
   const docs = useMemo(
     () => docsByTab(document, { origin, practiceId }, search),
@@ -32,9 +41,17 @@ export function DocumentationPanel({
   const searching = Boolean(search?.trim());
   // With a search, open the first tab that has matches.
   const initialTab: DocTab =
-    (searching &&
+    tab ??
+    ((searching &&
       DOC_TABS.find(({ value }) => value !== 'authentication' && docs[value].length)?.value) ||
-    'common';
+      'common');
+
+  // A link to a paragraph (`#athena-setup`) scrolls to it once the documentation is shown.
+  useEffect(() => {
+    if (hash && !isPending) {
+      window.document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
+    }
+  }, [hash, isPending, document]);
 
   return (
     <Card aria-labelledby="api-documentation-title">
@@ -54,7 +71,11 @@ export function DocumentationPanel({
             </Link>
           </p>
         )}
-        <Tabs key={`${search ?? ''}-${initialTab}`} defaultValue={initialTab}>
+        <Tabs
+          key={`${search ?? ''}-${initialTab}`}
+          defaultValue={initialTab}
+          onValueChange={(value) => onTabChange?.(value as DocTab)}
+        >
           <div className="overflow-x-auto pb-1">
             <TabsList aria-label="Documentation sections">
               {DOC_TABS.map(({ value, label }) => (
@@ -91,11 +112,15 @@ export function DocumentationPanel({
               ) : (
                 <>
                   {value === 'athena' && (
-                    <p className="text-sm text-muted-foreground">
-                      Athena is the default source (<code className="font-mono">source=athena</code>
-                      ): these routes call athenahealth for the practice in the path, with the
-                      gateway&rsquo;s own athena credentials, so clients only need an API key.
-                    </p>
+                    <>
+                      <p className="text-sm text-muted-foreground">
+                        Athena is the default source (
+                        <code className="font-mono">source=athena</code>): these routes call
+                        athenahealth for the practice in the path, with the gateway&rsquo;s own
+                        athena credentials, so clients only need an API key.
+                      </p>
+                      <AthenaSetup configured={athenaConfigured} />
+                    </>
                   )}
                   {value === 'mock' && (
                     <p className="text-sm text-muted-foreground">
@@ -113,5 +138,34 @@ export function DocumentationPanel({
         </Tabs>
       </CardContent>
     </Card>
+  );
+}
+
+/** How athena is connected; said as a warning while it is not. */
+function AthenaSetup({ configured }: { configured: boolean }) {
+  return (
+    <div
+      id={ATHENA_SETUP_ANCHOR}
+      className={
+        configured
+          ? 'scroll-mt-24 rounded-md border p-3 text-sm text-muted-foreground'
+          : 'scroll-mt-24 rounded-md border border-amber-500/50 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100'
+      }
+    >
+      <p className="font-medium">
+        {configured ? 'Connecting athena' : 'Athena is not configured on this gateway'}
+      </p>
+      <p className="mt-1">
+        Set <code className="font-mono">ATHENA_BASE_URL</code>,{' '}
+        <code className="font-mono">ATHENA_CLIENT_ID</code>,{' '}
+        <code className="font-mono">ATHENA_CLIENT_SECRET</code> and{' '}
+        <code className="font-mono">ATHENA_PRACTICE_ID</code> and restart the gateway (see
+        docs/operations.md); <code className="font-mono">npm run demo</code> starts it against the
+        bundled athena sandbox.
+        {configured
+          ? ''
+          : ' Until then these routes answer 503: call the Mock EHR with source=mock (its tab below).'}
+      </p>
+    </div>
   );
 }

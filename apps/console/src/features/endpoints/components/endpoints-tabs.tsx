@@ -1,28 +1,60 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ENDPOINTS_VIEWS } from '@/lib/console-links';
 
+import type { DocTab } from '../lib/doc-tabs';
 import { ApiTester } from './api-tester';
 import { DocumentationPanel } from './documentation-panel';
+
+export type EndpointsView = (typeof ENDPOINTS_VIEWS)[keyof typeof ENDPOINTS_VIEWS];
 
 export interface EndpointsTabsProps {
   /** The header's documentation search (?q=). */
   search?: string;
   apiRoot: string;
   practiceId: string;
+  /** The view shown; the route keeps it in the URL so Back and links work. */
+  view: EndpointsView;
+  onViewChange: (view: EndpointsView) => void;
+  docsTab?: DocTab;
+  onDocsTabChange?: (tab: DocTab) => void;
+  /** False when the gateway has no athena credentials: examples then point at the Mock EHR. */
+  athenaConfigured?: boolean;
 }
 
-export function EndpointsTabs({ search, apiRoot, practiceId }: EndpointsTabsProps) {
+export function EndpointsTabs({
+  search,
+  apiRoot,
+  practiceId,
+  view,
+  onViewChange,
+  docsTab,
+  onDocsTabChange,
+  athenaConfigured = true,
+}: EndpointsTabsProps) {
+  const defaultSource = athenaConfigured ? 'athena' : 'mock';
   return (
-    <Tabs defaultValue="documentation">
+    <Tabs value={view} onValueChange={(value) => onViewChange(value as EndpointsView)}>
       <TabsList aria-label="Endpoints views">
-        <TabsTrigger value="documentation">Documentation</TabsTrigger>
-        <TabsTrigger value="api-tester">API Tester</TabsTrigger>
+        <TabsTrigger value={ENDPOINTS_VIEWS.documentation}>Documentation</TabsTrigger>
+        <TabsTrigger value={ENDPOINTS_VIEWS.tester}>API Tester</TabsTrigger>
       </TabsList>
-      <TabsContent value="documentation">
-        <DocumentationPanel practiceId={practiceId} search={search} />
+      <TabsContent value={ENDPOINTS_VIEWS.documentation}>
+        <DocumentationPanel
+          practiceId={practiceId}
+          search={search}
+          tab={docsTab}
+          onTabChange={onDocsTabChange}
+          athenaConfigured={athenaConfigured}
+        />
       </TabsContent>
-      <TabsContent value="api-tester">
-        {/* Remount when the gateway's apiRoot or practice changes, so the default URL follows. */}
-        <ApiTester key={`${apiRoot}|${practiceId}`} apiRoot={apiRoot} practiceId={practiceId} />
+      <TabsContent value={ENDPOINTS_VIEWS.tester}>
+        {/* Remount when the gateway's apiRoot, practice or athena setup changes: the default follows. */}
+        <ApiTester
+          key={`${apiRoot}|${practiceId}|${defaultSource}`}
+          apiRoot={apiRoot}
+          practiceId={practiceId}
+          defaultSource={defaultSource}
+        />
       </TabsContent>
     </Tabs>
   );
