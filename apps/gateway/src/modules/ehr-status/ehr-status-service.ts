@@ -57,7 +57,13 @@ export function createEhrStatusService({
         lastSuccess !== null && now().getTime() - lastSuccess.getTime() < ATHENA_FRESHNESS_MS;
       if (!lastFailure && fresh) {
         return {
-          athena: { status: 'connected', configured: true, practiceId, lastSyncedAt, message: null },
+          athena: {
+            status: 'connected',
+            configured: true,
+            practiceId,
+            lastSyncedAt,
+            message: null,
+          },
           mockEhr,
         };
       }
