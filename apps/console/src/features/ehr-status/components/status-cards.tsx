@@ -122,7 +122,10 @@ export function StatusCards() {
             {athena?.configured === false ? (
               <p className="text-sm text-muted-foreground">
                 Not configured on this gateway; the Mock EHR answers meanwhile.{' '}
-                <Link to={ATHENA_SETUP_LINK} className="font-medium text-primary underline">
+                <Link
+                  to={ATHENA_SETUP_LINK}
+                  className="font-medium text-primary underline underline-offset-4 dark:text-blue-300"
+                >
                   How to connect athena
                 </Link>
               </p>
