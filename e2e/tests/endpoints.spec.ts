@@ -194,3 +194,40 @@ test.describe('first hour without athena', () => {
     await saveScreenshot(page, 'endpoints-athena-setup-390', test.info(), { fullPage: false });
   });
 });
+
+test.describe('API tester state', () => {
+  test('the request outlives a switch to the docs, Back and a reload', async ({ page }) => {
+    await openEndpoints(page);
+    await page.getByRole('tab', { name: 'API Tester' }).click();
+    await expect(page).toHaveURL(/\/endpoints\?tab=tester$/);
+    await chooseOption(page, 'Category', 'Utility');
+    await page.getByRole('button', { name: /DOB Validation/ }).click();
+    await page.getByLabel('Parameter 1 value').fill('1970-12-31');
+    await page.getByLabel('API Key').fill('ehrgw_not-remembered');
+
+    await page.getByRole('tab', { name: 'Documentation' }).click();
+    await expect(page).toHaveURL(/\/endpoints\?tab=docs$/);
+    await page.getByRole('tab', { name: 'API Tester' }).click();
+    await expect(page.getByLabel('URL', { exact: true })).toHaveValue(/\/utility\/validate-dob$/);
+    await expect(page.getByLabel('Parameter 1 value')).toHaveValue('1970-12-31');
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/endpoints\?tab=docs$/);
+    await expect(page.getByRole('tab', { name: 'Documentation' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await page.goForward();
+    await expect(page).toHaveURL(/\/endpoints\?tab=tester$/);
+
+    await page.reload();
+    await waitForScreenReady(page, 'Endpoints');
+    await expect(page.getByRole('tab', { name: 'API Tester' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByLabel('Parameter 1 value')).toHaveValue('1970-12-31');
+    // The key is kept only when "Remember for this tab" is ticked.
+    await expect(page.getByLabel('API Key')).toHaveValue('');
+  });
+});

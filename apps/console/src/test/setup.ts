@@ -7,6 +7,7 @@ import { afterEach } from 'vitest';
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
   // Sonner keeps its toasts in a module-wide store: a test's toasts must not appear in the next.
   toast.dismiss();
 });

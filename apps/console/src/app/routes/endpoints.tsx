@@ -24,6 +24,11 @@ export function EndpointsRoute() {
 
   /** Each view and section is its own history entry, so Back returns to the one before. */
   function show(name: string, value: string) {
+    // A tab reports itself on pointer-down and again on the focus that follows: one entry. The
+    // location, not the render's searchParams, already holds the first report.
+    if (new URLSearchParams(window.location.search).get(name) === value) {
+      return;
+    }
     setSearchParams((current) => {
       const next = new URLSearchParams(current);
       next.set(name, value);

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
@@ -123,6 +123,29 @@ describe('ApiTester', () => {
 
     await screen.findByRole('region', { name: 'Response' });
     expect(fetchMock.mock.calls[0]![0]).toBe(`${ORIGIN}/api/67890/patients?source=mock`);
+  });
+
+  it('keeps the request across a remount (another tab, a reload), the key only when asked', async () => {
+    const user = renderTester();
+    const url = screen.getByLabelText('URL');
+    await user.clear(url);
+    await user.type(url, `${ORIGIN}/utility/datetime`);
+    await user.type(screen.getByLabelText('API Key'), 'ehrgw_secret');
+    cleanup();
+
+    renderTester();
+    expect(screen.getByLabelText('URL')).toHaveValue(`${ORIGIN}/utility/datetime`);
+    expect(screen.getByLabelText('API Key')).toHaveValue('');
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('ehrgw_secret');
+
+    await user.type(screen.getByLabelText('API Key'), 'ehrgw_kept');
+    await user.click(screen.getByLabelText('Remember for this tab'));
+    cleanup();
+
+    renderTester();
+    expect(screen.getByLabelText('API Key')).toHaveValue('ehrgw_kept');
+    await user.click(screen.getByLabelText('Remember for this tab'));
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('ehrgw_kept');
   });
 
   it('warns about a missing API key and still sends the request', async () => {

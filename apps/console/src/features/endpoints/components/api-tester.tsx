@@ -8,6 +8,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import {
@@ -18,6 +19,7 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { formatResponseTime } from '@/lib/format';
+import { useSessionState } from '@/lib/session-state';
 import { toastUntilClosed } from '@/lib/toast-queue';
 import { cn } from '@/lib/utils';
 
@@ -42,6 +44,9 @@ export const NO_URL_MESSAGE = 'Please enter a URL';
 export const NO_KEY_MESSAGE = 'No API key provided. Some endpoints may require authentication.';
 export const FULL_ACCESS_MESSAGE = 'For full API access, please provide a valid API key';
 const COPY_CONFIRM_MS = 1000;
+
+/** Where the tester keeps its draft in sessionStorage. */
+const STORE = 'ehrgw.tester.';
 
 export interface ApiTesterProps {
   apiRoot: string;
@@ -102,13 +107,22 @@ export function ApiTester({
   defaultSource = 'athena',
 }: ApiTesterProps) {
   const id = useId();
-  const nextRowId = useRef(2);
-  const [category, setCategory] = useState<Category>('Standard');
-  const [selectedPreset, setSelectedPreset] = useState<string | null>(null);
-  const [method, setMethod] = useState<string>('GET');
-  const [url, setUrl] = useState(() => `${origin}${patientsPath({ apiRoot, practiceId })}`);
-  const [apiKey, setApiKey] = useState('');
-  const [rows, setRows] = useState<QueryRow[]>(() =>
+  const nextRowId = useRef(0);
+  // The request being edited outlives a switch to the docs and a reload (this tab only); the key
+  // only when the user asks, since sessionStorage is readable by any script on the page.
+  const [category, setCategory] = useSessionState<Category>(`${STORE}category`, 'Standard');
+  const [selectedPreset, setSelectedPreset] = useSessionState<string | null>(
+    `${STORE}preset`,
+    null,
+  );
+  const [method, setMethod] = useSessionState<string>(`${STORE}method`, 'GET');
+  const [url, setUrl] = useSessionState(
+    `${STORE}url`,
+    () => `${origin}${patientsPath({ apiRoot, practiceId })}`,
+  );
+  const [rememberKey, setRememberKey] = useSessionState(`${STORE}remember-key`, false);
+  const [apiKey, setApiKey] = useSessionState(`${STORE}api-key`, '', { keep: rememberKey });
+  const [rows, setRows] = useSessionState<QueryRow[]>(`${STORE}query`, () =>
     defaultSource === 'mock'
       ? [
           { id: 0, key: 'source', value: 'mock' },
@@ -116,9 +130,9 @@ export function ApiTester({
         ]
       : [{ id: 0, key: '', value: '' }],
   );
-  const [body, setBody] = useState('{}');
+  const [body, setBody] = useSessionState(`${STORE}body`, '{}');
   const [sending, setSending] = useState(false);
-  const [response, setResponse] = useState<TestResponse | null>(null);
+  const [response, setResponse] = useSessionState<TestResponse | null>(`${STORE}response`, null);
 
   const presets = presetsFor(category, { apiRoot, practiceId });
   const hasBody = BODY_METHODS.has(method);
@@ -126,6 +140,8 @@ export function ApiTester({
   const requestUrl = fullUrl(url.trim(), rows);
 
   function newRow(key = '', value = ''): QueryRow {
+    // Row ids only need to be unique among the rows shown, restored ones included.
+    nextRowId.current = Math.max(nextRowId.current, ...rows.map((row) => row.id + 1));
     return { id: nextRowId.current++, key, value };
   }
 
@@ -258,6 +274,16 @@ export function ApiTester({
               value={apiKey}
               onChange={(event) => setApiKey(event.target.value)}
             />
+            <div className="flex items-center gap-2">
+              <Checkbox
+                id={`${id}-remember-key`}
+                checked={rememberKey}
+                onChange={(event) => setRememberKey(event.target.checked)}
+              />
+              <Label htmlFor={`${id}-remember-key`} className="text-sm font-normal">
+                Remember for this tab
+              </Label>
+            </div>
           </div>
 
           <fieldset className="space-y-2">

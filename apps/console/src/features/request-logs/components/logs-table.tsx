@@ -17,6 +17,9 @@ import { formatDateTime, formatRelativeTime, formatResponseTime } from '@/lib/fo
 
 import { sourceLabel } from './source-label';
 
+const STACKED_ROW =
+  'max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:py-2 max-sm:[&>td]:p-1';
+
 export interface LogsTableProps {
   logs: LogEntrySummary[] | undefined;
   isPending: boolean;
@@ -40,7 +43,9 @@ export function LogsTable({
   return (
     <Table aria-busy={isPending || undefined}>
       {caption && <caption className="sr-only">{caption}</caption>}
-      <TableHeader>
+      {/* On a phone each entry is a short stack (path, then time, method, status, duration and
+          source on wrapping lines) instead of columns scrolled out of sight. */}
+      <TableHeader className="max-sm:sr-only">
         <TableRow className="hover:bg-transparent">
           <TableHead>Timestamp</TableHead>
           <TableHead>Endpoint</TableHead>
@@ -72,27 +77,32 @@ export function LogsTable({
           <TableEmpty colSpan={columns}>{emptyMessage}</TableEmpty>
         ) : (
           logs.map((log) => (
-            <TableRow key={log.id}>
-              <TableCell className="whitespace-nowrap">
+            <TableRow key={log.id} className={STACKED_ROW}>
+              <TableCell className="whitespace-nowrap max-sm:order-1">
                 <time dateTime={log.timestamp} title={formatDateTime(log.timestamp)}>
                   {formatRelativeTime(log.timestamp)}
                 </time>
               </TableCell>
-              <TableCell className="max-w-[22rem] truncate font-mono text-xs" title={log.endpoint}>
+              <TableCell
+                className="max-w-[22rem] truncate font-mono text-xs max-sm:max-w-full max-sm:basis-full"
+                title={log.endpoint}
+              >
                 {log.endpoint}
               </TableCell>
-              <TableCell>
+              <TableCell className="max-sm:order-2">
                 <MethodBadge method={log.method} />
               </TableCell>
-              <TableCell>
+              <TableCell className="max-sm:order-3">
                 <StatusBadge status={log.status} />
               </TableCell>
-              <TableCell className="whitespace-nowrap tabular-nums">
+              <TableCell className="whitespace-nowrap tabular-nums max-sm:order-4">
                 {formatResponseTime(log.responseTime)}
               </TableCell>
-              <TableCell className="whitespace-nowrap">{sourceLabel(log.source)}</TableCell>
+              <TableCell className="whitespace-nowrap max-sm:order-5">
+                {sourceLabel(log.source)}
+              </TableCell>
               {onViewDetails && (
-                <TableCell>
+                <TableCell className="max-sm:order-6 max-sm:ml-auto">
                   <Button
                     variant="outline"
                     size="sm"
