@@ -4,8 +4,7 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { waitFor } from './helpers.js';
-import { freePort, runAdminCli, startServer } from './processes.js';
+import { freePort, runAdminCli, startServer, waitUntilReady } from './processes.js';
 
 const passwordIn = (stdout: string) => /^ {2}(\S+)$/m.exec(stdout)?.[1];
 
@@ -43,18 +42,7 @@ describe('npm run admin -- reset-password on the embedded database', () => {
       const base = `http://127.0.0.1:${port}`;
       const server = startServer({ ...env, PORT: String(port) });
       try {
-        await waitFor(
-          async () => {
-            try {
-              return (await fetch(`${base}/readyz`)).ok;
-            } catch {
-              return false;
-            }
-          },
-          { timeoutMs: 30_000, intervalMs: 200 },
-        ).catch((error: Error) => {
-          throw new Error(`${error.message}\n${server.output()}`);
-        });
+        await waitUntilReady(base, server);
         const withFirst = await signIn(base, 'admin', first);
         expect(withFirst.status).toBe(200);
         const session = (await withFirst.json()) as { user: { mustChangePassword: boolean } };

@@ -7,8 +7,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openStorage, type StorageOptions } from '../src/db/database.js';
-import { ADMIN_PASSWORD, databaseTargets, waitFor } from './helpers.js';
-import { freePort, startServer } from './processes.js';
+import { ADMIN_PASSWORD, databaseTargets } from './helpers.js';
+import { freePort, startServer, waitUntilReady } from './processes.js';
 
 describe.each(databaseTargets)('graceful stop on $name', (target) => {
   let dataDir: string;
@@ -53,18 +53,7 @@ describe.each(databaseTargets)('graceful stop on $name', (target) => {
       });
       const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
 
-      await waitFor(
-        async () => {
-          try {
-            return (await fetch(`${base}/readyz`)).ok;
-          } catch {
-            return false;
-          }
-        },
-        { timeoutMs: 30_000, intervalMs: 200 },
-      ).catch((error: Error) => {
-        throw new Error(`${error.message}\n${server.output()}`);
-      });
+      await waitUntilReady(base, server);
 
       const login = await fetch(`${base}/admin/session`, {
         method: 'POST',

@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
+import { waitFor } from './helpers.js';
+
 export const gatewayRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export async function freePort(): Promise<number> {
@@ -51,5 +53,21 @@ export function runAdminCli(
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Resolves once the server at `base` answers /readyz; fails with the server's output otherwise. */
+export async function waitUntilReady(base: string, server: { output: () => string }) {
+  await waitFor(
+    async () => {
+      try {
+        return (await fetch(`${base}/readyz`)).ok;
+      } catch {
+        return false;
+      }
+    },
+    { timeoutMs: 30_000, intervalMs: 200 },
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}\n${server.output()}`);
   });
 }

@@ -41,8 +41,8 @@ export const LOG_LIMIT_DEFAULT = 25;
 /** The methods the request log's Method filter offers. */
 export const LOG_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'] as const;
 export type LogMethod = (typeof LOG_METHODS)[number];
-export const LOG_STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
-export type LogStatusClass = (typeof LOG_STATUS_CLASSES)[number];
+/** What the `status` filter takes: a class (`4xx`) or an exact code (`404`). */
+export const LOG_STATUS_PATTERN = /^([1-5]xx|[1-5]\d\d)$/;
 /** The longest minimum latency a filter may ask for: an hour, past any request timeout. */
 export const LOG_MIN_LATENCY_MAX_MS = 3_600_000;
 
@@ -55,7 +55,7 @@ export const LogFilter = z.strictObject({
   status: z
     .string()
     .trim()
-    .regex(/^([1-5]xx|[1-5]\d\d)$/, 'must be a status class like 4xx or a status code like 404')
+    .regex(LOG_STATUS_PATTERN, 'must be a status class like 4xx or a status code like 404')
     .optional(),
   method: z.enum(LOG_METHODS).optional(),
   apiKeyId: z.uuid().optional(),

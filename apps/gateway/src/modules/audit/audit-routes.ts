@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,6 +11,7 @@ import {
   ErrorResponse,
 } from '@ehr-gateway/contracts';
 
+import { sendCsv } from '../../lib/csv.js';
 import { auditContextOf } from './audit-context.js';
 import type { AuditService } from './audit-service.js';
 
@@ -52,15 +51,7 @@ export function registerAuditRoutes(app: FastifyInstance, service: AuditService)
         action: 'audit-exported',
         details: { filter: request.query },
       });
-      const stamp = new Date().toISOString().slice(0, 10);
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="audit-${stamp}.csv"`)
-          .header('cache-control', 'no-store')
-          // A stream is sent as it is read; the schema's string documents the body.
-          .send(Readable.from(service.exportCsv(request.query)) as unknown as string)
-      );
+      return sendCsv(reply, 'audit', service.exportCsv(request.query));
     },
   });
 

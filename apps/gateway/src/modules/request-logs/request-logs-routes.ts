@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,6 +13,7 @@ import {
   LogListQuery,
 } from '@ehr-gateway/contracts';
 
+import { sendCsv } from '../../lib/csv.js';
 import { auditContextOf } from '../audit/index.js';
 import type { RequestLogsService } from './request-logs-service.js';
 
@@ -55,15 +54,7 @@ export function registerRequestLogsRoutes(app: FastifyInstance, service: Request
     },
     handler: async (request, reply) => {
       await service.recordExport(request.query, auditContextOf(request));
-      const stamp = new Date().toISOString().slice(0, 10);
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="request-log-${stamp}.csv"`)
-          .header('cache-control', 'no-store')
-          // A stream is sent as it is read; the schema's string documents the body.
-          .send(Readable.from(service.exportCsv(request.query)) as unknown as string)
-      );
+      return sendCsv(reply, 'request-log', service.exportCsv(request.query));
     },
   });
 

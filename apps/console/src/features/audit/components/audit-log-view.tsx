@@ -1,7 +1,8 @@
 import type { AuditEvent } from '@ehr-gateway/contracts';
-import { Download, LoaderCircle } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
 
+import { LoadMoreButton } from '@/components/load-more-button';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
@@ -45,18 +46,13 @@ export function AuditLogView() {
             isError={isError}
             onViewDetails={setSelected}
           />
-          {hasNextPage && (
-            <div className="flex justify-center">
-              <Button
-                variant="outline"
-                onClick={() => void fetchNextPage()}
-                disabled={isFetchingNextPage}
-              >
-                {isFetchingNextPage && <LoaderCircle aria-hidden="true" className="animate-spin" />}
-                Load older events
-              </Button>
-            </div>
-          )}
+          <LoadMoreButton
+            hasNextPage={hasNextPage}
+            isFetchingNextPage={isFetchingNextPage}
+            fetchNextPage={fetchNextPage}
+          >
+            Load older events
+          </LoadMoreButton>
         </CardContent>
       </Card>
       <AuditEventDialog event={selected} onOpenChange={(open) => !open && setSelected(null)} />

@@ -1,4 +1,10 @@
-import { LOG_METHODS, LOG_SOURCES, type LogMethod, type LogSource } from '@ehr-gateway/contracts';
+import {
+  LOG_METHODS,
+  LOG_SOURCES,
+  LOG_STATUS_PATTERN,
+  type LogMethod,
+  type LogSource,
+} from '@ehr-gateway/contracts';
 import { useId, useState, type FormEvent } from 'react';
 
 import { FilterCard } from '@/components/filter-card';
@@ -39,7 +45,6 @@ const LIMIT_SELECT_OPTIONS = LIMIT_OPTIONS.map((value) => ({
   value: String(value),
   label: `${value} logs`,
 }));
-const STATUS_PATTERN = /^([1-5]xx|[1-5]\d\d)$/i;
 
 export function LogsFilterCard({
   initialFilters,
@@ -63,7 +68,8 @@ export function LogsFilterCard({
     initialFilters.minLatencyMs === undefined ? '' : String(initialFilters.minLatencyMs),
   );
   const [limit, setLimit] = useState(initialFilters.limit);
-  const statusInvalid = status.trim() !== '' && !STATUS_PATTERN.test(status.trim());
+  const statusInvalid =
+    status.trim() !== '' && !LOG_STATUS_PATTERN.test(status.trim().toLowerCase());
 
   const keyOptions = [
     { value: ALL, label: 'All keys' },

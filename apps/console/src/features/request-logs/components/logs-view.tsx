@@ -1,5 +1,6 @@
-import { Download, LoaderCircle } from 'lucide-react';
+import { Download } from 'lucide-react';
 
+import { LoadMoreButton } from '@/components/load-more-button';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
@@ -73,18 +74,13 @@ export function LogsView({
             caption="Request logs"
             onViewDetails={(log) => onOpenLog(log.id)}
           />
-          {hasNextPage && (
-            <div className="flex justify-center">
-              <Button
-                variant="outline"
-                onClick={() => void fetchNextPage()}
-                disabled={isFetchingNextPage}
-              >
-                {isFetchingNextPage && <LoaderCircle aria-hidden="true" className="animate-spin" />}
-                Load more
-              </Button>
-            </div>
-          )}
+          <LoadMoreButton
+            hasNextPage={hasNextPage}
+            isFetchingNextPage={isFetchingNextPage}
+            fetchNextPage={fetchNextPage}
+          >
+            Load more
+          </LoadMoreButton>
         </CardContent>
       </Card>
       <LogDetailsDialog

@@ -2,6 +2,7 @@ import {
   LOG_LIMIT_MAX,
   LOG_METHODS,
   LOG_SOURCES,
+  LOG_STATUS_PATTERN,
   type LogFilter,
   type LogSource,
 } from '@ehr-gateway/contracts';
@@ -20,7 +21,6 @@ export const INITIAL_LIMIT = 25;
 /** What the Logs screen filters by: the API's filter, a time range, and the page size. */
 export type LogViewFilters = LogFilter & { range?: LogRange; limit: number };
 
-const STATUS_PATTERN = /^([1-5]xx|[1-5]\d\d)$/;
 const TEXT_KEYS = ['endpoint', 'apiKeyId', 'requestId', 'from', 'to'] as const;
 
 const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T =>
@@ -44,7 +44,7 @@ export function filtersFromSearch(search: URLSearchParams): LogViewFilters {
     filters.method = method;
   }
   const status = search.get('status')?.trim().toLowerCase();
-  if (status && STATUS_PATTERN.test(status)) {
+  if (status && LOG_STATUS_PATTERN.test(status)) {
     filters.status = status;
   }
   const range = search.get('range');
