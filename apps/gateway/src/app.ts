@@ -18,6 +18,7 @@ import {
   GATEWAY_PREFIX_SOURCES,
   GATEWAY_PREFIXES,
   HEADERS,
+  INTERNAL_EHR_PREFIX,
   type LogSource,
   SERVICE_PATHS,
 } from '@ehr-gateway/contracts';
@@ -41,6 +42,7 @@ import { createGatewayConfigModule } from './modules/gateway-config/index.js';
 import { createHealthModule } from './modules/health/index.js';
 import { createIdempotencyModule } from './modules/idempotency/index.js';
 import { createLlmToolsModule } from './modules/llm-tools/index.js';
+import { createMetricsModule } from './modules/metrics/index.js';
 import { createRequestLogsModule, type RequestLogsModule } from './modules/request-logs/index.js';
 import { createSmartSchedulingModule } from './modules/smart-scheduling/index.js';
 import { createSystemModule } from './modules/system/index.js';
@@ -106,7 +108,15 @@ export const gatewayApp = fp<GatewayAppOptions>(
       defaultRateLimit: settings.defaultKeyRateLimit,
     });
     const trafficControl = createTrafficControlModule({ settings, log, now: options.now });
-    const requestLogs = await createRequestLogsModule({ db, settings, log, audit, config });
+    const metrics = createMetricsModule({ db, now: options.now });
+    const requestLogs = await createRequestLogsModule({
+      db,
+      settings,
+      log,
+      audit,
+      config,
+      metrics,
+    });
     const ehr = createEhrModule({
       db,
       settings,
@@ -124,6 +134,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
       apiKeys,
       trafficControl,
       requestLogs,
+      metrics,
       createHealthModule({ db, requestLogs, trafficControl }),
       ehr,
       createEhrStatusModule({ settings, ehr }),
@@ -162,6 +173,16 @@ export const gatewayApp = fp<GatewayAppOptions>(
       return prefixSources.find(([prefix]) => underPrefix(path, prefix))?.[1];
     };
     const isGatewayPath = (path: string) => requestedSourceOf(path) !== undefined;
+    const publicRouteOf = (request: FastifyRequest): string | null => {
+      const template = request.routeOptions.url;
+      if (template === undefined) {
+        return null;
+      }
+      const visible = underPrefix(template, INTERNAL_EHR_PREFIX)
+        ? `${config.current().apiRoot}${template.slice(INTERNAL_EHR_PREFIX.length)}`
+        : template;
+      return visible.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    };
     registerAccessLog(app, isGatewayPath);
     registerGatewayTraffic(app, {
       apiKeys,
@@ -169,6 +190,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
       requestLogs,
       cors,
       requestedSourceOf,
+      publicRouteOf,
       vapiSecret: settings.vapiSecret,
     });
 

@@ -89,4 +89,29 @@ describe.runIf(databaseUrl)('two gateway instances on one PostgreSQL', () => {
       .logs.filter((entry: { apiKeyName: string }) => entry.apiKeyName === 'both');
     expect(fromKey).toHaveLength(2);
   });
+
+  it("adds both instances' requests of one minute into the same rollups", async () => {
+    const { id, key } = await createApiKey(a, cookieA, { name: 'rolled up' });
+    const calls = [];
+    for (let index = 0; index < 5; index += 1) {
+      calls.push(
+        a.inject({ method: 'GET', url: '/utility/datetime', headers: { 'x-api-key': key } }),
+      );
+      calls.push(callB(key));
+    }
+    await Promise.all(calls);
+    // Both write their batches at once, into the same minute's row.
+    await Promise.all([a.requestLogWriter.flush(), b.requestLogWriter.flush()]);
+    const from = new Date(Date.now() - 3_600_000).toISOString();
+    for (const instance of [a, b]) {
+      const metrics = await adminRequest(instance, cookieA, {
+        method: 'GET',
+        url: `/admin/metrics?from=${from}&groupBy=key`,
+      });
+      expect(metrics.statusCode, metrics.body).toBe(200);
+      const group = metrics.json().groups.find((entry: { key: string }) => entry.key === id);
+      expect(group.totals.count).toBe(10);
+      expect(group.label).toBe('rolled up');
+    }
+  });
 });

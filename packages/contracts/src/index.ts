@@ -17,3 +17,4 @@ export * from './aggregation.js';
 export * from './smart-scheduling.js';
 export * from './voice-config.js';
 export * from './llm-tools.js';
+export * from './metrics.js';

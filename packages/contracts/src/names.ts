@@ -59,6 +59,7 @@ export const API_TAGS = {
   adminApiKeys: 'Admin: API keys',
   adminConfiguration: 'Admin: configuration',
   adminRequestLogs: 'Admin: request logs',
+  adminMetrics: 'Admin: metrics',
   adminStatus: 'Admin: status',
   adminUsers: 'Admin: users',
   adminAudit: 'Admin: audit',

@@ -58,6 +58,8 @@ export const LogFilter = z.strictObject({
     .regex(LOG_STATUS_PATTERN, 'must be a status class like 4xx or a status code like 404')
     .optional(),
   method: z.enum(LOG_METHODS).optional(),
+  /** A route template exactly as the metrics name it (`/api/{practiceId}/patients`). */
+  route: z.string().trim().min(1).max(300).optional(),
   apiKeyId: z.uuid().optional(),
   /** Entries at or after this moment. */
   from: z.iso.datetime({ offset: true }).optional(),
@@ -117,6 +119,10 @@ export type LogDetailQuery = z.infer<typeof LogDetailQuery>;
 export const LogEntryDetail = LogEntrySummary.extend({
   requestId: z.string(),
   apiKeyId: z.string().nullable(),
+  /** The route template the request matched; null when none did. */
+  route: z.string().nullable(),
+  /** Time spent waiting on the EHR (ms); null without an upstream call. */
+  upstreamMs: z.number().nullable(),
   requestData: LogRequestData,
   /** The response body as sent: parsed JSON when it was JSON, else text; null when none was captured. */
   responseData: z.unknown(),

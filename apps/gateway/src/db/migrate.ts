@@ -13,6 +13,7 @@ import * as usersRolesAudit from './migrations/0009-users-roles-audit.js';
 import * as sealedIdempotentAnswers from './migrations/0010-sealed-idempotent-answers.js';
 import * as apiKeyTraffic from './migrations/0011-api-key-traffic.js';
 import * as requestLogFilters from './migrations/0012-request-log-filters.js';
+import * as requestRollups from './migrations/0013-request-rollups.js';
 
 interface Migration {
   name: string;
@@ -33,6 +34,7 @@ export const MIGRATIONS: readonly Migration[] = [
   sealedIdempotentAnswers,
   apiKeyTraffic,
   requestLogFilters,
+  requestRollups,
 ];
 
 /** Arbitrary constant shared by every instance so that only one migrates at a time. */

@@ -98,6 +98,28 @@ export interface RequestLogsTable {
   request_data_sealed: string | null;
   response_data_sealed: string | null;
   payload_purged: Generated<boolean>;
+  /** The route template (`/api/{practiceId}/patients`); null when no route matched. */
+  route: string | null;
+  /** Time spent waiting on the EHR; null when the request made no upstream call. */
+  upstream_ms: number | null;
+}
+
+export interface RequestRollupsTable {
+  granularity: 'minute' | 'hour' | 'day';
+  bucket_start: Timestamp;
+  source: string;
+  route: string;
+  method: string;
+  status_class: string;
+  /** '' for requests without a key (refused ones, the Vapi secret). */
+  api_key_id: string;
+  count: number;
+  rate_limited: number;
+  total_ms: number;
+  upstream_count: number;
+  upstream_ms: number;
+  latency_histogram: number[];
+  upstream_histogram: number[];
 }
 
 export interface MockPatientsTable {
@@ -240,6 +262,7 @@ export interface Database {
   gateway_config: GatewayConfigTable;
   gateway_config_changes: GatewayConfigChangesTable;
   request_logs: RequestLogsTable;
+  request_rollups: RequestRollupsTable;
   mock_patients: MockPatientsTable;
   mock_slot_bookings: MockSlotBookingsTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -21,6 +21,8 @@ interface GatewayTrafficOptions {
    * the client meant.
    */
   requestedSourceOf: (path: string, request: FastifyRequest) => LogSource | undefined;
+  /** The matched route's template as clients see it (`/api/{practiceId}/patients`), or null. */
+  publicRouteOf: (request: FastifyRequest) => string | null;
   /** Vapi's shared secret, accepted by routes marked acceptsVapiSecret; unset disables it. */
   vapiSecret?: string;
 }
@@ -55,7 +57,8 @@ const pathOf = (request: FastifyRequest) => request.originalUrl.split('?', 1)[0]
  * console routes are untouched.
  */
 export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTrafficOptions) {
-  const { apiKeys, trafficControl, requestLogs, cors, requestedSourceOf, vapiSecret } = options;
+  const { apiKeys, trafficControl, requestLogs, cors, requestedSourceOf, publicRouteOf } = options;
+  const { vapiSecret } = options;
   const capturedPayloads = new WeakMap<FastifyRequest, string | Buffer>();
 
   // A gateway route without a scope would be open to every key: refuse to start instead.
@@ -146,6 +149,8 @@ export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTra
       url: request.originalUrl,
       status: reply.statusCode,
       responseTimeMs: elapsed,
+      route: publicRouteOf(request),
+      upstreamMs: request.upstreamMs ?? null,
       source: request.gatewaySource,
       apiKey: request.apiKey ?? null,
       query: request.query,

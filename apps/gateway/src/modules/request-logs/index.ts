@@ -6,6 +6,7 @@ import type { GatewayModule } from '../../lib/gateway-module.js';
 import { createPayloadSealer } from '../../lib/payload-seal.js';
 import type { AuditModule } from '../audit/index.js';
 import type { GatewayConfigModule } from '../gateway-config/index.js';
+import type { MetricsModule } from '../metrics/index.js';
 import { createOutageReporter } from '../../lib/outage-reporter.js';
 import { buildLogEntry, type CapturedExchange } from './request-log-entry.js';
 import { openRequestLogSpool } from './request-log-spool.js';
@@ -23,6 +24,7 @@ interface Deps {
   log: FastifyBaseLogger;
   audit: Pick<AuditModule, 'record'>;
   config: Pick<GatewayConfigModule, 'current'>;
+  metrics: Pick<MetricsModule, 'addRequests'>;
 }
 
 const RETENTION_MS = 60 * 60_000;
@@ -31,7 +33,7 @@ const RETENTION_MS = 60 * 60_000;
  * The record of every gateway request: captured off the request path, written in batches, read
  * by the Logs screen, deleted after the retention period.
  */
-export async function createRequestLogsModule({ db, settings, log, audit, config }: Deps) {
+export async function createRequestLogsModule({ db, settings, log, audit, config, metrics }: Deps) {
   const sealer = settings.payloadEncryptionKey
     ? createPayloadSealer(settings.payloadEncryptionKey)
     : null;
@@ -41,8 +43,12 @@ export async function createRequestLogsModule({ db, settings, log, audit, config
     : undefined;
   const writes = createOutageReporter(log, 'Request log writes (retrying; entries are kept)');
   const writer = createRequestLogWriter({
+    // An entry and its share of the metrics are written together, so a retried batch counts once.
     insertMany: async (entries) => {
-      await repository.insertMany(entries);
+      await db.transaction().execute(async (tx) => {
+        const stored = await createRequestLogsRepository(tx).insertMany(entries);
+        await metrics.addRequests(stored, tx);
+      });
       writes.success();
     },
     onError: writes.failure,

@@ -29,6 +29,8 @@ const exchange = (overrides: Partial<CapturedExchange> = {}): CapturedExchange =
   responsePayload: '{"ok":true}',
   responseContentType: 'application/json; charset=utf-8',
   failure: undefined,
+  route: '/api/{practiceId}/patients',
+  upstreamMs: null,
   ...overrides,
 });
 

@@ -21,6 +21,10 @@ export interface CapturedExchange {
   url: string;
   status: number;
   responseTimeMs: number;
+  /** The route template as clients see it (`/api/{practiceId}/patients`); null when none matched. */
+  route: string | null;
+  /** Time spent waiting on the EHR; null without an upstream call. */
+  upstreamMs: number | null;
   source: string;
   apiKey: { id: string | null; name: string } | null;
   query: unknown;
@@ -123,6 +127,8 @@ export function buildLogEntry(exchange: CapturedExchange, options: CaptureOption
     method: exchange.method,
     status: exchange.status,
     response_time_ms: Math.round(exchange.responseTimeMs * 100) / 100,
+    route: exchange.route,
+    upstream_ms: exchange.upstreamMs === null ? null : Math.round(exchange.upstreamMs * 100) / 100,
     source: exchange.source,
     api_key_id: exchange.apiKey?.id ?? null,
     api_key_name: exchange.apiKey?.name ?? null,

@@ -53,6 +53,9 @@ function filtered<O>(
   if (filter.method) {
     where = where.where('method', '=', filter.method);
   }
+  if (filter.route) {
+    where = where.where('route', '=', filter.route);
+  }
   if (filter.apiKeyId) {
     where = where.where('api_key_id', '=', filter.apiKeyId);
   }
@@ -73,15 +76,23 @@ function filtered<O>(
 
 export function createRequestLogsRepository(db: Db) {
   return {
-    async insertMany(entries: NewRequestLog[]): Promise<void> {
-      if (entries.length > 0) {
-        // Entries replayed from the spool may already be in: their ids make the replay a no-op.
-        await db
-          .insertInto('request_logs')
-          .values(entries)
-          .onConflict((oc) => oc.column('id').doNothing())
-          .execute();
+    /** Stores the entries not stored yet; answers those it stored. */
+    async insertMany(entries: NewRequestLog[]): Promise<NewRequestLog[]> {
+      if (entries.length === 0) {
+        return [];
       }
+      // Entries replayed from the spool may already be in: their ids make the replay a no-op.
+      const inserted = await db
+        .insertInto('request_logs')
+        .values(entries)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id')
+        .execute();
+      if (inserted.length === entries.length) {
+        return entries;
+      }
+      const ids = new Set(inserted.map((row) => row.id));
+      return entries.filter((entry) => ids.has(entry.id));
     },
 
     /**

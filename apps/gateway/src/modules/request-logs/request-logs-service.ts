@@ -159,6 +159,8 @@ export function createRequestLogsService({
         source: row.source,
         apiKeyId: row.api_key_id,
         apiKeyName: row.api_key_name,
+        route: row.route,
+        upstreamMs: row.upstream_ms,
         requestData: (phiShown
           ? full.request
           : maskedCopy

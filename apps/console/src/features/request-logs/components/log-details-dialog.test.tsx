@@ -19,6 +19,8 @@ const BASE: LogEntryDetail = {
   apiKeyName: 'Voice agent',
   requestId: 'req-1',
   apiKeyId: 'k1',
+  route: '/api/{practiceId}/patients',
+  upstreamMs: null,
   requestData: { query: { limit: '5' }, body: null, headers: { accept: 'application/json' } },
   responseData: { totalCount: 1 },
   responseTruncated: false,

@@ -157,10 +157,22 @@ function LogDetailsBody({
         <DetailField label="Status">
           <StatusBadge status={log.status} />
         </DetailField>
-        <DetailField label="Response Time">{formatResponseTime(log.responseTime)}</DetailField>
+        <DetailField label="Response Time">
+          {formatResponseTime(log.responseTime)}
+          {log.upstreamMs !== null && (
+            <span className="block text-xs text-muted-foreground">
+              {formatResponseTime(log.upstreamMs)} upstream
+            </span>
+          )}
+        </DetailField>
         <DetailField label="API Key">{log.apiKeyName ?? 'None'}</DetailField>
         <DetailField label="Endpoint" className="col-span-2 sm:col-span-3">
-          <code className="font-mono text-xs">{log.endpoint}</code>
+          <code className="font-mono text-xs break-all">{log.endpoint}</code>
+          {log.route && log.route !== log.endpoint && (
+            <span className="block text-xs text-muted-foreground">
+              Route <code className="font-mono">{log.route}</code>
+            </span>
+          )}
         </DetailField>
         <DetailField label="Request ID" className="col-span-2 sm:col-span-3">
           <code className="font-mono text-xs">{log.requestId}</code>

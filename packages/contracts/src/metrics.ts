@@ -1,0 +1,115 @@
+import { z } from 'zod';
+
+import { IsoDateTime } from './common.js';
+
+/** What a metrics query can split its figures by. */
+export const METRIC_GROUPS = ['source', 'route', 'key', 'status'] as const;
+export const MetricGroup = z.enum(METRIC_GROUPS);
+export type MetricGroup = z.infer<typeof MetricGroup>;
+
+/** The intervals a series can be cut into, in seconds. */
+export const METRIC_INTERVALS = {
+  '1m': 60,
+  '5m': 300,
+  '15m': 900,
+  '1h': 3_600,
+  '6h': 21_600,
+  '1d': 86_400,
+} as const;
+export type MetricInterval = keyof typeof METRIC_INTERVALS;
+export const MetricInterval = z.enum(Object.keys(METRIC_INTERVALS) as [MetricInterval]);
+
+/** The most points one series may have; a longer window needs a wider interval. */
+export const METRIC_MAX_POINTS = 1_500;
+/** The longest window a query may cover: as far back as daily rollups are kept. */
+export const METRIC_MAX_WINDOW_DAYS = 731;
+
+/** The status classes rollups count by, in the order charts stack them. */
+export const METRIC_STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const;
+
+/** The time ranges the Metrics screen offers, with the interval each is drawn at. */
+export const METRIC_RANGES = {
+  '15m': { label: 'Last 15 minutes', seconds: 900, interval: '1m', autoRefresh: true },
+  '1h': { label: 'Last hour', seconds: 3_600, interval: '1m', autoRefresh: true },
+  '24h': { label: 'Last 24 hours', seconds: 86_400, interval: '1h', autoRefresh: true },
+  '7d': { label: 'Last 7 days', seconds: 604_800, interval: '6h', autoRefresh: false },
+  '30d': { label: 'Last 30 days', seconds: 2_592_000, interval: '1d', autoRefresh: false },
+} as const satisfies Record<
+  string,
+  { label: string; seconds: number; interval: MetricInterval; autoRefresh: boolean }
+>;
+export type MetricRange = keyof typeof METRIC_RANGES;
+export const MetricRange = z.enum(Object.keys(METRIC_RANGES) as [MetricRange]);
+
+export const MetricsQuery = z
+  .strictObject({
+    /** The window's start; it is widened back to the start of its interval. */
+    from: z.iso.datetime({ offset: true }),
+    /** The window's end (default: now). */
+    to: z.iso.datetime({ offset: true }).optional(),
+    groupBy: MetricGroup.optional(),
+    /** Default: chosen from the window's length. */
+    interval: MetricInterval.optional(),
+    /** Only requests answered from this source. */
+    source: z.string().trim().min(1).max(40).optional(),
+  })
+  .refine((query) => !query.to || Date.parse(query.to) > Date.parse(query.from), {
+    path: ['to'],
+    message: 'must be after from',
+  });
+export type MetricsQuery = z.infer<typeof MetricsQuery>;
+
+/** Latency percentiles in ms; null when nothing was counted. */
+export const LatencyPercentiles = z.object({
+  p50: z.number().nullable(),
+  p95: z.number().nullable(),
+  p99: z.number().nullable(),
+});
+export type LatencyPercentiles = z.infer<typeof LatencyPercentiles>;
+
+export const MetricFigures = z.object({
+  count: z.number().int(),
+  /** 4xx and 5xx answers. */
+  errors: z.number().int(),
+  clientErrors: z.number().int(),
+  serverErrors: z.number().int(),
+  /** 429 answers (rate limits, quotas, the athena governor). */
+  rateLimited: z.number().int(),
+  /** errors / count, 0 without traffic. */
+  errorRate: z.number(),
+  /** The whole request as the client saw it. */
+  latency: LatencyPercentiles,
+  /** Time spent waiting on the EHR, over the requests that called it. */
+  upstream: LatencyPercentiles.extend({ count: z.number().int() }),
+});
+export type MetricFigures = z.infer<typeof MetricFigures>;
+
+export const MetricPoint = MetricFigures.extend({ start: IsoDateTime });
+export type MetricPoint = z.infer<typeof MetricPoint>;
+
+export const MetricGroupFigures = z.object({
+  /** The value grouped by: a source, `METHOD route`, an API key id ('' without one), a status class. */
+  key: z.string(),
+  label: z.string(),
+  /** For groupBy=route: what the Logs screen filters on. */
+  method: z.string().optional(),
+  route: z.string().optional(),
+  totals: MetricFigures,
+  series: z.array(MetricPoint),
+});
+export type MetricGroupFigures = z.infer<typeof MetricGroupFigures>;
+
+export const MetricsResponse = z.object({
+  /** The window answered, widened to whole intervals. */
+  from: IsoDateTime,
+  to: IsoDateTime,
+  interval: MetricInterval,
+  groupBy: MetricGroup.nullable(),
+  totals: MetricFigures,
+  /** The window of the same length just before, for "change since" figures. */
+  previous: MetricFigures,
+  series: z.array(MetricPoint),
+  /** Busiest first. */
+  groups: z.array(MetricGroupFigures),
+});
+export type MetricsResponse = z.infer<typeof MetricsResponse>;
