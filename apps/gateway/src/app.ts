@@ -42,7 +42,7 @@ import { createGatewayConfigModule } from './modules/gateway-config/index.js';
 import { createHealthModule } from './modules/health/index.js';
 import { createIdempotencyModule } from './modules/idempotency/index.js';
 import { createLlmToolsModule } from './modules/llm-tools/index.js';
-import { createMetricsModule } from './modules/metrics/index.js';
+import { createMetricsModule, type PoolStats } from './modules/metrics/index.js';
 import { createRequestLogsModule, type RequestLogsModule } from './modules/request-logs/index.js';
 import { createSmartSchedulingModule } from './modules/smart-scheduling/index.js';
 import { createSystemModule } from './modules/system/index.js';
@@ -72,6 +72,8 @@ export interface GatewayAppOptions {
   backgroundTasks?: boolean;
   /** Overrides for the Athena connector's transport (tests shorten retries and breaker times). */
   athenaTransport?: AthenaTransportOverrides;
+  /** The PostgreSQL pool's connection counts, for Prometheus (absent on PGlite). */
+  dbPoolStats?: () => PoolStats;
   /** The clock sessions, sign-in windows and API-key checks read (tests move it). */
   now?: () => Date;
 }
@@ -108,7 +110,16 @@ export const gatewayApp = fp<GatewayAppOptions>(
       defaultRateLimit: settings.defaultKeyRateLimit,
     });
     const trafficControl = createTrafficControlModule({ settings, log, now: options.now });
-    const metrics = createMetricsModule({ db, now: options.now });
+    const metrics = createMetricsModule({
+      db,
+      now: options.now,
+      prometheus: {
+        requestLog: () => requestLogs.health(),
+        athena: () => ehr.athenaTelemetry(),
+        dbPool: options.dbPoolStats,
+        keyNames: settings.prometheusKeyNames ?? false,
+      },
+    });
     const requestLogs = await createRequestLogsModule({
       db,
       settings,
@@ -188,6 +199,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
       apiKeys,
       trafficControl,
       requestLogs,
+      metrics,
       cors,
       requestedSourceOf,
       publicRouteOf,

@@ -11,6 +11,8 @@ declare module 'fastify' {
      * for signing in and out, `session:self` for one's own session, else a permission a role holds.
      */
     permission?: Permission;
+    /** The admin route also accepts METRICS_TOKEN as a bearer token (a Prometheus scraper). */
+    acceptsMetricsToken?: boolean;
     /** The route stays open to a user who must first change a one-time password. */
     allowedBeforePasswordChange?: boolean;
     /**

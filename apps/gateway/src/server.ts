@@ -61,6 +61,7 @@ async function main() {
   let ignoredPasswordFor: string | null = null;
   const app = await createGateway({
     db: storage.db,
+    dbPoolStats: storage.poolStats,
     logger: serverLoggerOptions({
       level: env.LOG_LEVEL ?? 'info',
       format: env.LOG_FORMAT ?? defaultLogFormat(process.stdout.isTTY === true),

@@ -121,6 +121,8 @@ describe('EHR routes on both sources', () => {
       practiceId: '195900',
       lastSyncedAt: expect.any(String),
       message: null,
+      breakerState: 'closed',
+      tokenRefreshes: 1,
     });
     await app.requestLogWriter.flush();
     const logs = await adminRequest(app, cookie, {

@@ -5,9 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetricsResponse } from '@ehr-gateway/contracts';
 
 import { createRequestLogsRepository } from '../src/modules/request-logs/request-logs-repository.js';
+import { parseExposition } from './exposition-format.js';
 import { adminRequest, createApiKey, databaseTargets, useGateway } from './helpers.js';
 
 const SECRET = 'sandbox-secret-value-0123';
+const METRICS_TOKEN = 'scraper-token-0123456789abcdef';
 
 const sandbox: FastifyInstance = buildSandbox({ clientSecret: SECRET, tokenLimitPerMinute: 1000 });
 await sandbox.listen({ port: 0, host: '127.0.0.1' });
@@ -21,7 +23,10 @@ const athena = {
 };
 
 describe.each(databaseTargets)('traffic metrics on $name', (target) => {
-  const gw = useGateway(target, { apiKeyName: 'metrics client', settings: { athena } });
+  const gw = useGateway(target, {
+    apiKeyName: 'metrics client',
+    settings: { athena, metricsToken: METRICS_TOKEN },
+  });
   let startedAt: Date;
   let otherKey: { id: string; key: string };
 
@@ -158,7 +163,6 @@ describe.each(databaseTargets)('traffic metrics on $name', (target) => {
     ],
     ['a window past two years', `from=2020-01-01T00:00:00Z&to=2026-01-01T00:00:00Z`, 'from'],
     ['an unknown grouping', `from=2026-01-01T00:00:00Z&groupBy=patient`, 'groupBy'],
-    ['a missing from', `groupBy=route`, 'from'],
   ])('refuses %s with a 400 naming the field', async (_name, query, field) => {
     const response = await adminRequest(gw.app, gw.cookie, {
       method: 'GET',
@@ -186,6 +190,81 @@ describe.each(databaseTargets)('traffic metrics on $name', (target) => {
     };
     expect(await repository.insertMany([replayed])).toHaveLength(1);
     expect(await repository.insertMany([replayed])).toEqual([]);
+  });
+
+  describe('Prometheus exposition', () => {
+    const scrape = (authorization?: string) =>
+      gw.app.inject({
+        method: 'GET',
+        url: '/admin/metrics/prometheus',
+        headers: authorization ? { authorization } : {},
+      });
+
+    it('answers a scraper with METRICS_TOKEN in the strict text format', async () => {
+      const response = await scrape(`Bearer ${METRICS_TOKEN}`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toContain('text/plain');
+      expect(response.headers['content-type']).toContain('version=0.0.4');
+      const { types, samples } = parseExposition(response.body);
+      expect(types.get('ehr_gateway_requests_total')).toBe('counter');
+      expect(types.get('ehr_gateway_request_duration_seconds')).toBe('histogram');
+      expect(types.get('ehr_gateway_process_cpu_user_seconds_total')).toBe('counter');
+      const requests = samples.filter((sample) => sample.name === 'ehr_gateway_requests_total');
+      expect(requests.reduce((sum, sample) => sum + sample.value, 0)).toBe(11);
+      expect(requests).toContainEqual({
+        name: 'ehr_gateway_requests_total',
+        labels: {
+          source: 'mock',
+          route: '/api/{practiceId}/patients',
+          method: 'GET',
+          status_class: '2xx',
+        },
+        value: 1,
+      });
+      const upstream = samples.find(
+        (sample) =>
+          sample.name === 'ehr_gateway_upstream_duration_seconds_count' &&
+          sample.labels.route === '/api/{practiceId}/departments',
+      );
+      expect(upstream?.value).toBe(1);
+      expect(samples).toContainEqual({
+        name: 'ehr_gateway_athena_circuit_breaker_state',
+        labels: { state: 'closed' },
+        value: 1,
+      });
+      expect(
+        samples.find((sample) => sample.name === 'ehr_gateway_athena_token_requests')?.value,
+      ).toBeGreaterThanOrEqual(1);
+      expect(samples.map((sample) => sample.name)).toEqual(
+        expect.arrayContaining([
+          'ehr_gateway_request_log_buffered',
+          'ehr_gateway_request_log_dropped',
+          'ehr_gateway_api_key_requests_total',
+        ]),
+      );
+      // Labels carry templates, ids and classes only: no path, query, key or key name.
+      expect(response.body).not.toContain('/api/12345');
+      expect(response.body).not.toContain('metrics client');
+      expect(response.body).not.toContain(gw.key);
+      expect(response.body).not.toContain('limit=5');
+    });
+
+    it('answers a session too, and refuses a wrong token or none', async () => {
+      const withSession = await adminRequest(gw.app, gw.cookie, {
+        method: 'GET',
+        url: '/admin/metrics/prometheus',
+      });
+      expect(withSession.statusCode).toBe(200);
+      expect((await scrape('Bearer not-the-token')).statusCode).toBe(401);
+      expect((await scrape()).statusCode).toBe(401);
+      // The token opens the scrape only, not the rest of the admin API.
+      const other = await gw.app.inject({
+        method: 'GET',
+        url: `/admin/metrics?${lastHour()}`,
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(other.statusCode).toBe(401);
+    });
   });
 
   it('needs a session', async () => {

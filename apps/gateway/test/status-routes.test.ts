@@ -35,6 +35,8 @@ describe.each(databaseTargets)('EHR status and system info on $name', (target) =
         practiceId: null,
         lastSyncedAt: null,
         message: 'not configured',
+        breakerState: null,
+        tokenRefreshes: 0,
       },
       mockEhr: { status: 'connected' },
     });

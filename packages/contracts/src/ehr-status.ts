@@ -13,6 +13,10 @@ export const EhrStatus = z.object({
     practiceId: z.string().nullable(),
     lastSyncedAt: IsoDateTime.nullable(),
     message: z.string().nullable(),
+    /** The circuit breaker in front of athena; null when not configured. */
+    breakerState: z.enum(['closed', 'half-open', 'open']).nullable(),
+    /** Access tokens obtained since this instance started. */
+    tokenRefreshes: z.number().int(),
   }),
   mockEhr: z.object({
     status: ConnectionStatus,

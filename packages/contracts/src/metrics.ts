@@ -43,8 +43,8 @@ export const MetricRange = z.enum(Object.keys(METRIC_RANGES) as [MetricRange]);
 
 export const MetricsQuery = z
   .strictObject({
-    /** The window's start; it is widened back to the start of its interval. */
-    from: z.iso.datetime({ offset: true }),
+    /** The window's start (default: an hour before `to`); widened back to its interval's start. */
+    from: z.iso.datetime({ offset: true }).optional(),
     /** The window's end (default: now). */
     to: z.iso.datetime({ offset: true }).optional(),
     groupBy: MetricGroup.optional(),
@@ -53,7 +53,7 @@ export const MetricsQuery = z
     /** Only requests answered from this source. */
     source: z.string().trim().min(1).max(40).optional(),
   })
-  .refine((query) => !query.to || Date.parse(query.to) > Date.parse(query.from), {
+  .refine((query) => !query.to || !query.from || Date.parse(query.to) > Date.parse(query.from), {
     path: ['to'],
     message: 'must be after from',
   });

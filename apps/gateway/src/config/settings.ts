@@ -41,6 +41,10 @@ export interface GatewaySettings {
   ehrCacheTtlSeconds?: number;
   /** Vapi's shared secret for the voice-agent tool route; unset accepts API keys only. */
   vapiSecret?: string;
+  /** A scraper's bearer token for GET /admin/metrics/prometheus; unset needs a session. */
+  metricsToken?: string;
+  /** Prometheus labels name API keys as well as giving their ids. */
+  prometheusKeyNames?: boolean;
   /** The AES-256 key that seals request-log payloads captured in full; null refuses full capture. */
   payloadEncryptionKey: Buffer | null;
   /** Requests per minute for keys without their own rate limit; undefined is unlimited. */
@@ -97,6 +101,8 @@ export function settingsFromEnv(env: Env, version: string): GatewaySettings {
     athenaTimeoutMs: env.ATHENA_TIMEOUT_MS,
     ehrCacheTtlSeconds: env.EHR_CACHE_TTL_SECONDS,
     vapiSecret: env.VAPI_SECRET,
+    metricsToken: env.METRICS_TOKEN,
+    prometheusKeyNames: env.PROMETHEUS_KEY_NAMES,
     payloadEncryptionKey: env.PAYLOAD_ENCRYPTION_KEY ?? null,
     defaultKeyRateLimit: env.DEFAULT_KEY_RATE_LIMIT,
     athenaGovernor: {

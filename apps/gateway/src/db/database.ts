@@ -33,6 +33,8 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 3_000;
 export interface Storage {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The server pool's connections (PostgreSQL only). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -62,7 +64,16 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
       dialect: new PostgresDialect({ pool }),
       plugins: [new StorableTextPlugin()],
     });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
+      close: () => db.destroy(),
+    };
   }
 
   const dataDir = options.dataDir ?? './data';

@@ -60,3 +60,13 @@ export function maskSecret(value: string): string {
   const visible = value.slice(-4);
   return `${'•'.repeat(Math.max(4, Math.min(12, value.length - 4)))}${visible}`;
 }
+
+/** Whether a presented shared secret equals the expected one, in time independent of where they differ. */
+export function secretMatches(presented: string | string[] | undefined, expected: string): boolean {
+  if (typeof presented !== 'string') {
+    return false;
+  }
+  const a = createHash('sha256').update(presented).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}

@@ -1,12 +1,12 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { HEADERS, hasScope, type LogSource } from '@ehr-gateway/contracts';
 
 import type { CorsPolicy } from '../lib/cors-policy.js';
 import { forbidden, unauthorized } from '../lib/http-errors.js';
+import { secretMatches } from '../lib/secrets.js';
 import type { ApiKeysModule } from '../modules/api-keys/index.js';
+import type { MetricsModule } from '../modules/metrics/index.js';
 import type { RequestLogsModule } from '../modules/request-logs/index.js';
 import type { TrafficControlModule } from '../modules/traffic-control/index.js';
 
@@ -14,6 +14,7 @@ interface GatewayTrafficOptions {
   apiKeys: Pick<ApiKeysModule, 'authenticate'>;
   trafficControl: Pick<TrafficControlModule, 'admitKey'>;
   requestLogs: Pick<RequestLogsModule, 'record'>;
+  metrics: Pick<MetricsModule, 'observeRequest'>;
   cors: CorsPolicy;
   /**
    * The source a request to a gateway path asked for, read from its path (and query), or undefined
@@ -28,15 +29,6 @@ interface GatewayTrafficOptions {
 }
 
 export const VAPI_CALLER = 'Vapi shared secret';
-
-function secretMatches(presented: string | string[] | undefined, expected: string): boolean {
-  if (typeof presented !== 'string') {
-    return false;
-  }
-  const a = createHash('sha256').update(presented).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
-}
 
 /**
  * An ISO time with microseconds: the database keeps them, so entries that start within the same
@@ -58,7 +50,7 @@ const pathOf = (request: FastifyRequest) => request.originalUrl.split('?', 1)[0]
  */
 export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTrafficOptions) {
   const { apiKeys, trafficControl, requestLogs, cors, requestedSourceOf, publicRouteOf } = options;
-  const { vapiSecret } = options;
+  const { vapiSecret, metrics } = options;
   const capturedPayloads = new WeakMap<FastifyRequest, string | Buffer>();
 
   // A gateway route without a scope would be open to every key: refuse to start instead.
@@ -142,6 +134,18 @@ export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTra
       return;
     }
     const elapsed = reply.elapsedTime;
+    const route = publicRouteOf(request);
+    const cache = reply.getHeader(HEADERS.cache);
+    metrics.observeRequest({
+      source: request.gatewaySource,
+      route,
+      method: request.method,
+      status: reply.statusCode,
+      totalMs: elapsed,
+      upstreamMs: request.upstreamMs ?? null,
+      cache: cache === 'HIT' || cache === 'MISS' ? cache : undefined,
+      apiKey: request.apiKey ?? null,
+    });
     requestLogs.record({
       requestId: request.id,
       timestamp: preciseIsoTime(performance.timeOrigin + performance.now() - elapsed),
@@ -149,7 +153,7 @@ export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTra
       url: request.originalUrl,
       status: reply.statusCode,
       responseTimeMs: elapsed,
-      route: publicRouteOf(request),
+      route,
       upstreamMs: request.upstreamMs ?? null,
       source: request.gatewaySource,
       apiKey: request.apiKey ?? null,

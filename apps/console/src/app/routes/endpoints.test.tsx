@@ -19,6 +19,8 @@ const athena = (configured: boolean) => ({
     configured,
     practiceId: configured ? '195900' : null,
     lastSyncedAt: null,
+    breakerState: null,
+    tokenRefreshes: 0,
     message: configured ? null : 'not configured',
   },
   mockEhr: { status: 'connected' },

@@ -24,9 +24,11 @@ import {
 } from '@ehr-gateway/contracts';
 
 import { forbidden, unauthorized } from '../../lib/http-errors.js';
+import { secretMatches } from '../../lib/secrets.js';
 import { auditContextOf } from '../audit/index.js';
 import type { AdminAuthService } from './admin-auth-service.js';
 
+const BEARER = /^Bearer\s+(\S+)$/i;
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const sessionTags = [API_TAGS.adminSession];
@@ -39,7 +41,11 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
  * mutations a request from this same origin (SameSite=Strict already blocks most cross-site use;
  * this is the backstop).
  */
-export function registerAdminGuard(app: FastifyInstance, service: AdminAuthService) {
+export function registerAdminGuard(
+  app: FastifyInstance,
+  service: AdminAuthService,
+  { metricsToken }: { metricsToken?: string } = {},
+) {
   // A route that forgets its permission stops the gateway from starting rather than going unguarded.
   app.addHook('onRoute', (route) => {
     if (!route.config?.permission) {
@@ -52,8 +58,16 @@ export function registerAdminGuard(app: FastifyInstance, service: AdminAuthServi
     if (MUTATING_METHODS.has(request.method)) {
       assertSameOrigin(request);
     }
-    const { permission, allowedBeforePasswordChange } = request.routeOptions.config;
+    const { permission, allowedBeforePasswordChange, acceptsMetricsToken } =
+      request.routeOptions.config;
     if (permission === 'public') {
+      return;
+    }
+    const bearer = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    if (acceptsMetricsToken && metricsToken && bearer !== undefined) {
+      if (!secretMatches(bearer, metricsToken)) {
+        throw unauthorized('Invalid metrics token', 'METRICS_TOKEN_INVALID');
+      }
       return;
     }
     const admin = await service.authenticate(request.cookies[SESSION_COOKIE]);

@@ -77,7 +77,8 @@ export async function createAdminAuthModule({
      * Installed on the admin scope before any module's routes: every admin route then needs a
      * session and the permission it declares, and one that declares none stops the start.
      */
-    guardAdminScope: (admin: FastifyInstance) => registerAdminGuard(admin, service),
+    guardAdminScope: (admin: FastifyInstance) =>
+      registerAdminGuard(admin, service, { metricsToken: settings.metricsToken }),
 
     /**
      * How a request for an admin path no route serves is answered: 401 without a session, so the

@@ -1,6 +1,7 @@
 import type { EhrStatus } from '@ehr-gateway/contracts';
 
 import { isAthenaConfigured, type AthenaSettings } from '../../config/settings.js';
+import type { AthenaTelemetry } from '../ehr/index.js';
 
 /** How long one successful athena call vouches for the connection without another. */
 export const ATHENA_FRESHNESS_MS = 5 * 60_000;
@@ -12,9 +13,11 @@ export const ATHENA_FRESHNESS_MS = 5 * 60_000;
  */
 export function createEhrStatusService({
   athena,
+  telemetry = () => null,
   now = () => new Date(),
 }: {
   athena: AthenaSettings;
+  telemetry?: () => AthenaTelemetry | null;
   now?: () => Date;
 }) {
   let lastSuccess: Date | null = null;
@@ -39,6 +42,9 @@ export function createEhrStatusService({
 
     async get(): Promise<EhrStatus> {
       const practiceId = athena.practiceId ?? null;
+      const connection = telemetry();
+      const breakerState = connection?.breakerState ?? null;
+      const tokenRefreshes = connection?.tokenRefreshes ?? 0;
       const mockEhr = { status: 'connected' as const };
       if (!isAthenaConfigured(athena)) {
         return {
@@ -48,6 +54,8 @@ export function createEhrStatusService({
             practiceId,
             lastSyncedAt: null,
             message: 'not configured',
+            breakerState,
+            tokenRefreshes,
           },
           mockEhr,
         };
@@ -63,6 +71,8 @@ export function createEhrStatusService({
             practiceId,
             lastSyncedAt,
             message: null,
+            breakerState,
+            tokenRefreshes,
           },
           mockEhr,
         };
@@ -74,6 +84,8 @@ export function createEhrStatusService({
           practiceId,
           lastSyncedAt,
           message: lastFailure?.message ?? 'No successful call to Athena EHR yet',
+          breakerState,
+          tokenRefreshes,
         },
         mockEhr,
       };

@@ -13,9 +13,12 @@ export function createEhrStatusModule({
   ehr,
 }: {
   settings: GatewaySettings;
-  ehr: Pick<EhrModule, 'onAthenaOutcome' | 'probeAthena'>;
+  ehr: Pick<EhrModule, 'onAthenaOutcome' | 'probeAthena' | 'athenaTelemetry'>;
 }) {
-  const service = createEhrStatusService({ athena: settings.athena });
+  const service = createEhrStatusService({
+    athena: settings.athena,
+    telemetry: ehr.athenaTelemetry,
+  });
   ehr.onAthenaOutcome((outcome) => service.recordAthenaOutcome(outcome));
   const { probeAthena } = ehr;
 

@@ -32,6 +32,7 @@ export type {
   SlotSearch,
 } from './ehr-client.js';
 export { ATHENA_NOT_CONFIGURED, resolveRange } from './ehr-service.js';
+export type { AthenaTelemetry } from './athena/athena-http.js';
 export { ehrSourceOf, rewriteEhrUrl } from './ehr-routes.js';
 
 /** Overrides of the Athena connector's transport (tests shorten retries and breaker times). */
@@ -123,6 +124,9 @@ export function createEhrModule({
     onAthenaOutcome(listener: (outcome: AthenaOutcome) => void): void {
       outcomeListeners.push(listener);
     },
+
+    /** Breaker state and token requests of the athena connection; null when not configured. */
+    athenaTelemetry: () => athenaHttp?.telemetry() ?? null,
 
     /** One cheap athena call to check the connection; null when athena is not configured. */
     probeAthena:

@@ -1,13 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 import { API_TAGS, ErrorResponse, MetricsQuery, MetricsResponse } from '@ehr-gateway/contracts';
 
 import type { MetricsService } from './metrics-service.js';
+import type { PrometheusExporter } from './prometheus-exporter.js';
 
 const tags = [API_TAGS.adminMetrics];
 
-export function registerMetricsRoutes(app: FastifyInstance, service: MetricsService) {
+export function registerMetricsRoutes(
+  app: FastifyInstance,
+  service: MetricsService,
+  exporter: PrometheusExporter,
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.route({
@@ -28,5 +34,27 @@ export function registerMetricsRoutes(app: FastifyInstance, service: MetricsServ
       },
     },
     handler: async (request) => service.query(request.query),
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/metrics/prometheus',
+    config: { permission: 'metrics:read', acceptsMetricsToken: true },
+    schema: {
+      operationId: 'getPrometheusMetrics',
+      summary:
+        "This instance's counters, latency histograms and health in Prometheus's text format; a session or `Authorization: Bearer $METRICS_TOKEN`",
+      tags,
+      response: {
+        200: z.string().describe('text/plain; version=0.0.4'),
+        401: ErrorResponse,
+        403: ErrorResponse,
+      },
+    },
+    handler: async (_request, reply) =>
+      reply
+        .type(exporter.contentType)
+        .header('cache-control', 'no-store')
+        .send(await exporter.scrape()),
   });
 }

@@ -28,6 +28,7 @@ import type { Db } from '../../db/database.js';
 
 /** The interval a window is drawn at when the query names none: the finest with ≤ 60 points. */
 const DEFAULT_POINTS = 60;
+const DEFAULT_WINDOW_MS = 3_600_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_GROUPS = 100;
 
@@ -126,8 +127,8 @@ export function createMetricsService({
     },
 
     async query(query: MetricsQuery): Promise<MetricsResponse> {
-      const requestedFrom = Date.parse(query.from);
       const requestedTo = query.to ? Date.parse(query.to) : now().getTime();
+      const requestedFrom = query.from ? Date.parse(query.from) : requestedTo - DEFAULT_WINDOW_MS;
       const windowSeconds = (requestedTo - requestedFrom) / 1000;
       if (windowSeconds > METRIC_MAX_WINDOW_DAYS * 86_400) {
         throw validationError(

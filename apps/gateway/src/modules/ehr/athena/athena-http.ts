@@ -4,7 +4,7 @@ import { HEADERS } from '@ehr-gateway/contracts';
 
 import { exponentialBackoffMs, sleep as defaultSleep } from '../../../lib/timing.js';
 import type { EhrCallContext } from '../ehr-client.js';
-import type { CircuitBreaker } from './circuit-breaker.js';
+import type { BreakerState, CircuitBreaker } from './circuit-breaker.js';
 
 export type AthenaFailureKind =
   | 'timeout'
@@ -119,6 +119,14 @@ const encodeForm = (fields: Record<string, string | undefined>) => {
  * backoff and jitter for throttling, and a circuit breaker that fails fast while athena is down.
  * Tokens and the client secret never leave this module.
  */
+export interface AthenaTelemetry {
+  breakerState: BreakerState;
+  /** Access tokens obtained since start. */
+  tokenRefreshes: number;
+  /** Token requests refused or failed since start. */
+  tokenFailures: number;
+}
+
 export function createAthenaHttp(options: AthenaHttpOptions) {
   const {
     baseUrl,
@@ -140,6 +148,7 @@ export function createAthenaHttp(options: AthenaHttpOptions) {
     now = Date.now,
     onOutcome,
   } = options;
+  const tokenRequests = { succeeded: 0, failed: 0 };
   const root = baseUrl.replace(/\/+$/, '');
 
   let token: { value: string; renewAt: number } | null = null;
@@ -246,7 +255,12 @@ export function createAthenaHttp(options: AthenaHttpOptions) {
       return Promise.reject(refusedToken.error);
     }
     pendingToken ??= requestToken(ctx)
+      .then((value) => {
+        tokenRequests.succeeded += 1;
+        return value;
+      })
       .catch((error: unknown) => {
+        tokenRequests.failed += 1;
         if (
           error instanceof AthenaError &&
           (error.kind === 'credentials' || error.kind === 'rate-limited')
@@ -312,6 +326,15 @@ export function createAthenaHttp(options: AthenaHttpOptions) {
   }
 
   return {
+    /** The connection's state for metrics: breaker state and token requests so far. */
+    telemetry(): AthenaTelemetry {
+      return {
+        breakerState: breaker.state,
+        tokenRefreshes: tokenRequests.succeeded,
+        tokenFailures: tokenRequests.failed,
+      };
+    },
+
     async request<T = unknown>(request: AthenaRequest, ctx: EhrCallContext): Promise<T> {
       if (!breaker.tryAcquire()) {
         const error = new AthenaError(
