@@ -14,6 +14,7 @@ const SCREENS = [
   { name: 'dashboard', path: '/', heading: 'Dashboard' },
   { name: 'endpoints', path: '/endpoints', heading: 'Endpoints' },
   { name: 'logs', path: '/logs', heading: 'Request Logs' },
+  { name: 'metrics', path: '/metrics', heading: 'Metrics' },
   { name: 'api-keys', path: '/api-keys', heading: 'API Key Management' },
   { name: 'configuration', path: '/configuration', heading: 'Gateway Configuration' },
   { name: 'users', path: '/users', heading: 'Users' },

@@ -111,12 +111,54 @@ describe('console app', () => {
     ).not.toBeInTheDocument();
   });
 
-  it('shows Page Not Found for unknown paths and for /metrics', async () => {
+  it('shows Page Not Found for unknown paths, inside the shell', async () => {
     mockFetch({ 'GET /admin/session': { body: USER }, 'GET /admin/system': { body: SYSTEM } });
-    renderApp('/metrics');
+    renderApp('/metrics/nothing-here');
 
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows the Metrics screen, with a way to make traffic when there is none yet', async () => {
+    const none = {
+      count: 0,
+      errors: 0,
+      clientErrors: 0,
+      serverErrors: 0,
+      rateLimited: 0,
+      errorRate: 0,
+      latency: { p50: null, p95: null, p99: null },
+      upstream: { count: 0, p50: null, p95: null, p99: null },
+    };
+    mockFetch({
+      'GET /admin/session': { body: USER },
+      'GET /admin/system': { body: SYSTEM },
+      'GET /admin/ehr-status': { status: 503, body: {} },
+      'GET /admin/metrics': {
+        body: {
+          from: '2026-11-25T10:00:00.000Z',
+          to: '2026-11-25T11:00:00.000Z',
+          interval: '1m',
+          groupBy: 'status',
+          totals: none,
+          previous: none,
+          series: [],
+          groups: [],
+        },
+      },
+    });
+    renderApp('/metrics');
+
+    expect(await screen.findByRole('heading', { name: 'Metrics' })).toBeInTheDocument();
+    expect(await screen.findByText('No traffic yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'API Tester' })).toHaveAttribute(
+      'href',
+      '/endpoints?tab=tester',
+    );
+    expect(screen.getByRole('button', { name: 'Last hour' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     const metrics = screen.getAllByRole('link', { name: 'Metrics' })[0]!;
     expect(metrics).toHaveAttribute('aria-current', 'page');
   });

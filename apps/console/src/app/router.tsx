@@ -35,6 +35,10 @@ export const routes = [
         lazy: async () => ({ Component: (await import('./routes/logs')).LogsRoute }),
       },
       {
+        path: childPath(CONSOLE_PATHS.metrics),
+        lazy: async () => ({ Component: (await import('./routes/metrics')).MetricsRoute }),
+      },
+      {
         path: childPath(CONSOLE_PATHS.apiKeys),
         lazy: async () => ({ Component: (await import('./routes/api-keys')).ApiKeysRoute }),
       },

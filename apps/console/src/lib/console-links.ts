@@ -8,3 +8,22 @@ export const ENDPOINTS_VIEWS = { documentation: 'docs', tester: 'tester' } as co
 /** The Athena documentation's paragraph on connecting athena. */
 export const ATHENA_SETUP_ANCHOR = 'athena-setup';
 export const ATHENA_SETUP_LINK = `${CONSOLE_PATHS.endpoints}?${ENDPOINTS_SEARCH.docsTab}=athena#${ATHENA_SETUP_ANCHOR}`;
+
+/** The Logs screen filtered as given (the names its URL uses). */
+export function logsLink(filters: {
+  route?: string;
+  method?: string;
+  source?: string;
+  status?: string;
+  from: string;
+  to: string;
+}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (value !== undefined) {
+      search.set(key, value);
+    }
+  }
+  search.set('range', 'custom');
+  return `${CONSOLE_PATHS.logs}?${search.toString()}`;
+}

@@ -5,7 +5,9 @@ import { PageHeader } from '@/components/page-header';
 import { ApiKeysCard } from '@/features/api-keys/components/api-keys-card';
 import { StatusCards } from '@/features/ehr-status/components/status-cards';
 import { ConfigCard } from '@/features/gateway-config/components/config-card';
+import { TrafficSparkline } from '@/features/metrics/components/traffic-sparkline';
 import { RecentRequestsCard } from '@/features/request-logs/components/recent-requests-card';
+import { useCan } from '@/lib/current-user';
 
 /** The sidebar's #athena / #mock-ehr links land here; scroll on every visit, not only the first. */
 function useScrollToHash() {
@@ -20,6 +22,7 @@ function useScrollToHash() {
 
 export function DashboardRoute() {
   useScrollToHash();
+  const canReadMetrics = useCan('metrics:read');
   return (
     <div className="space-y-6">
       <title>Dashboard · EHR API Gateway</title>
@@ -28,7 +31,7 @@ export function DashboardRoute() {
         description="Monitor the health and activity of your EHR API Gateway."
       />
       <StatusCards />
-      <RecentRequestsCard />
+      <RecentRequestsCard trend={canReadMetrics ? <TrafficSparkline /> : null} />
       <div className="grid gap-6 lg:grid-cols-2">
         <ApiKeysCard />
         <ConfigCard />

@@ -5,6 +5,7 @@ import {
   type LogMethod,
   type LogSource,
 } from '@ehr-gateway/contracts';
+import { X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 
 import { FilterCard } from '@/components/filter-card';
@@ -57,6 +58,8 @@ export function LogsFilterCard({
   const keyNames = useKeyNames();
   const [endpoint, setEndpoint] = useState(initialFilters.endpoint ?? '');
   const [requestId, setRequestId] = useState(initialFilters.requestId ?? '');
+  // Set by the Metrics screen's route table: a template, not something typed here.
+  const [route, setRoute] = useState(initialFilters.route);
   const [source, setSource] = useState<string>(initialFilters.source ?? ALL);
   const [status, setStatus] = useState(initialFilters.status ?? '');
   const [method, setMethod] = useState<string>(initialFilters.method ?? ALL);
@@ -89,6 +92,7 @@ export function LogsFilterCard({
     onApply({
       endpoint: endpoint.trim() || undefined,
       requestId: requestId.trim() || undefined,
+      route,
       source: source === ALL ? undefined : (source as LogSource),
       status: status.trim().toLowerCase() || undefined,
       method: method === ALL ? undefined : (method as LogMethod),
@@ -105,6 +109,7 @@ export function LogsFilterCard({
   function handleReset() {
     setEndpoint('');
     setRequestId('');
+    setRoute(undefined);
     setSource(ALL);
     setStatus('');
     setMethod(ALL);
@@ -122,6 +127,18 @@ export function LogsFilterCard({
       formClassName="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
       onSubmit={handleSubmit}
     >
+      {route && (
+        <p className="flex flex-wrap items-center gap-2 text-sm sm:col-span-2 lg:col-span-4">
+          <span className="text-muted-foreground">Route</span>
+          <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs break-all">
+            {route}
+          </code>
+          <Button type="button" variant="ghost" size="sm" onClick={() => setRoute(undefined)}>
+            <X aria-hidden="true" />
+            Any route
+          </Button>
+        </p>
+      )}
       <div className="grid gap-2 sm:col-span-2">
         <Label htmlFor={`${id}-endpoint`}>Endpoint</Label>
         <Input

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
@@ -16,7 +17,8 @@ import { LogsTable } from './logs-table';
 const RECENT_LIMIT = 5;
 const RECENT_REFRESH_MS = 15_000;
 
-export function RecentRequestsCard() {
+/** `trend`: a small chart of recent traffic beside the title (the Dashboard passes one). */
+export function RecentRequestsCard({ trend }: { trend?: ReactNode }) {
   const { data, isPending, isError } = useRecentLogs(RECENT_LIMIT, {
     refetchInterval: RECENT_REFRESH_MS,
   });
@@ -29,6 +31,7 @@ export function RecentRequestsCard() {
           <CardDescription>The latest requests handled by the gateway</CardDescription>
         </div>
         <CardAction>
+          {trend && <div className="hidden sm:block">{trend}</div>}
           <Button variant="outline" size="sm" asChild>
             <Link to="/logs">View All</Link>
           </Button>

@@ -21,7 +21,7 @@ export const INITIAL_LIMIT = 25;
 /** What the Logs screen filters by: the API's filter, a time range, and the page size. */
 export type LogViewFilters = LogFilter & { range?: LogRange; limit: number };
 
-const TEXT_KEYS = ['endpoint', 'apiKeyId', 'requestId', 'from', 'to'] as const;
+const TEXT_KEYS = ['endpoint', 'route', 'apiKeyId', 'requestId', 'from', 'to'] as const;
 
 const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T =>
   value !== null && (values as readonly string[]).includes(value);
