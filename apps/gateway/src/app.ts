@@ -14,6 +14,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 
 import {
   ADMIN_PREFIX,
+  DEFAULT_ALERT_ERROR_RATE_PERCENT,
   DEFAULT_API_ROOT,
   GATEWAY_PREFIX_SOURCES,
   GATEWAY_PREFIXES,
@@ -43,6 +44,7 @@ import { createHealthModule } from './modules/health/index.js';
 import { createIdempotencyModule } from './modules/idempotency/index.js';
 import { createLlmToolsModule } from './modules/llm-tools/index.js';
 import { createMetricsModule, type PoolStats } from './modules/metrics/index.js';
+import { createMonitoringModule } from './modules/monitoring/index.js';
 import { createRequestLogsModule, type RequestLogsModule } from './modules/request-logs/index.js';
 import { createSmartSchedulingModule } from './modules/smart-scheduling/index.js';
 import { createSystemModule } from './modules/system/index.js';
@@ -138,6 +140,32 @@ export const gatewayApp = fp<GatewayAppOptions>(
     });
     const voiceConfig = await createVoiceConfigModule({ db, ehr });
     const idempotency = createIdempotencyModule({ db });
+    const health = createHealthModule({ db, requestLogs, trafficControl });
+    const ehrStatus = createEhrStatusModule({ settings, ehr });
+    const monitoring = createMonitoringModule({
+      db,
+      errorRatePercent: settings.alertErrorRatePercent ?? DEFAULT_ALERT_ERROR_RATE_PERCENT,
+      now: options.now,
+      sources: {
+        instanceHealth: async () => {
+          const [readiness, status] = await Promise.all([health.readiness(), ehrStatus.status()]);
+          const counters = readiness.checks.trafficCounters;
+          return {
+            databaseOk: readiness.checks.database.ok,
+            redisOk: counters.store === 'redis' || counters.degraded ? !counters.degraded : null,
+            athena: {
+              configured: status.athena.configured,
+              connected: status.athena.status === 'connected',
+              breakerOpen: status.athena.breakerState === 'open',
+              message: status.athena.message,
+            },
+            logDroppedTotal: requestLogs.health().dropped,
+          };
+        },
+        recentTraffic: metrics.recentTraffic,
+        expiringKeys: apiKeys.expiringWithin,
+      },
+    });
     const modules: GatewayModule[] = [
       audit,
       config,
@@ -146,9 +174,10 @@ export const gatewayApp = fp<GatewayAppOptions>(
       trafficControl,
       requestLogs,
       metrics,
-      createHealthModule({ db, requestLogs, trafficControl }),
+      health,
       ehr,
-      createEhrStatusModule({ settings, ehr }),
+      ehrStatus,
+      monitoring,
       idempotency,
       createAggregationModule({ ehr, idempotency }),
       createSmartSchedulingModule({ settings, ehr, voiceConfig }),

@@ -18,3 +18,4 @@ export * from './smart-scheduling.js';
 export * from './voice-config.js';
 export * from './llm-tools.js';
 export * from './metrics.js';
+export * from './monitoring.js';

@@ -60,6 +60,7 @@ export const API_TAGS = {
   adminConfiguration: 'Admin: configuration',
   adminRequestLogs: 'Admin: request logs',
   adminMetrics: 'Admin: metrics',
+  adminAlerts: 'Admin: alerts',
   adminStatus: 'Admin: status',
   adminUsers: 'Admin: users',
   adminAudit: 'Admin: audit',

@@ -2,7 +2,7 @@ import net from 'node:net';
 
 import { z } from 'zod';
 
-import { LogLevel } from '@ehr-gateway/contracts';
+import { DEFAULT_ALERT_ERROR_RATE_PERCENT, LogLevel } from '@ehr-gateway/contracts';
 
 import { parsePayloadKey } from '../lib/payload-seal.js';
 
@@ -121,6 +121,11 @@ export const EnvSchema = z.object({
   ATHENA_MAX_CONCURRENCY: positiveInt(20),
   ATHENA_QUEUE_TIMEOUT_MS: positiveInt(2_000),
   GATEWAY_INSTANCES: positiveInt(1),
+  ALERT_ERROR_RATE_PERCENT: z.coerce
+    .number()
+    .gt(0)
+    .max(100)
+    .default(DEFAULT_ALERT_ERROR_RATE_PERCENT),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -45,6 +45,8 @@ export interface GatewaySettings {
   metricsToken?: string;
   /** Prometheus labels name API keys as well as giving their ids. */
   prometheusKeyNames?: boolean;
+  /** The share of 5xx answers over 5 minutes (in percent) above which an alert is raised. */
+  alertErrorRatePercent?: number;
   /** The AES-256 key that seals request-log payloads captured in full; null refuses full capture. */
   payloadEncryptionKey: Buffer | null;
   /** Requests per minute for keys without their own rate limit; undefined is unlimited. */
@@ -103,6 +105,7 @@ export function settingsFromEnv(env: Env, version: string): GatewaySettings {
     vapiSecret: env.VAPI_SECRET,
     metricsToken: env.METRICS_TOKEN,
     prometheusKeyNames: env.PROMETHEUS_KEY_NAMES,
+    alertErrorRatePercent: env.ALERT_ERROR_RATE_PERCENT,
     payloadEncryptionKey: env.PAYLOAD_ENCRYPTION_KEY ?? null,
     defaultKeyRateLimit: env.DEFAULT_KEY_RATE_LIMIT,
     athenaGovernor: {

@@ -14,6 +14,7 @@ import * as sealedIdempotentAnswers from './migrations/0010-sealed-idempotent-an
 import * as apiKeyTraffic from './migrations/0011-api-key-traffic.js';
 import * as requestLogFilters from './migrations/0012-request-log-filters.js';
 import * as requestRollups from './migrations/0013-request-rollups.js';
+import * as healthSamplesAlerts from './migrations/0014-health-samples-alerts.js';
 
 interface Migration {
   name: string;
@@ -35,6 +36,7 @@ export const MIGRATIONS: readonly Migration[] = [
   apiKeyTraffic,
   requestLogFilters,
   requestRollups,
+  healthSamplesAlerts,
 ];
 
 /** Arbitrary constant shared by every instance so that only one migrates at a time. */

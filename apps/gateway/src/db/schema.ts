@@ -122,6 +122,37 @@ export interface RequestRollupsTable {
   upstream_histogram: number[];
 }
 
+export interface HealthSamplesTable {
+  minute: Timestamp;
+  instance_id: string;
+  sampled_at: Timestamp;
+  database_ok: boolean;
+  /** Null when Redis is not configured. */
+  redis_ok: boolean | null;
+  athena_state: 'not_configured' | 'connected' | 'disconnected' | 'breaker_open';
+  athena_message: string | null;
+  /** Request-log entries this instance dropped during the minute. */
+  log_dropped: number;
+}
+
+export interface AlertsTable {
+  id: Generated<string>;
+  kind: string;
+  subject: string;
+  severity: 'critical' | 'warning';
+  title: string;
+  message: string;
+  link: string;
+  raised_at: Timestamp;
+  cleared_at: Timestamp | null;
+}
+
+export interface AlertReadsTable {
+  alert_id: string;
+  user_id: string;
+  read_at: Timestamp;
+}
+
 export interface MockPatientsTable {
   id: Generated<number>;
   first_name: string;
@@ -263,6 +294,9 @@ export interface Database {
   gateway_config_changes: GatewayConfigChangesTable;
   request_logs: RequestLogsTable;
   request_rollups: RequestRollupsTable;
+  health_samples: HealthSamplesTable;
+  alerts: AlertsTable;
+  alert_reads: AlertReadsTable;
   mock_patients: MockPatientsTable;
   mock_slot_bookings: MockSlotBookingsTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -3,6 +3,7 @@ import { Outlet, useNavigation } from 'react-router';
 import { ROLE_LABELS } from '@ehr-gateway/contracts';
 
 import { Shell } from '@/components/layout/shell';
+import { NotificationsMenu } from '@/features/alerts/components/notifications-menu';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { AuthGate } from '@/features/auth/components/auth-gate';
 import { EnvironmentBadge } from '@/features/system/components/environment-badge';
@@ -33,6 +34,7 @@ export function RootLayout() {
             userDetail={`${user.username} · ${ROLE_LABELS[user.role]}${user.phiAccess ? ' · PHI access' : ''}`}
             onSignOut={() => signOut.mutate()}
             environmentBadge={<EnvironmentBadge />}
+            notifications={<NotificationsMenu />}
           >
             <NavigationProgress />
             <Outlet />

@@ -1,6 +1,5 @@
 import {
   Activity,
-  Bell,
   LogOut,
   Menu,
   Moon,
@@ -31,8 +30,6 @@ import {
 import { isTheme } from '@/lib/theme';
 
 import { SIDEBAR_ID } from './sidebar';
-
-const NOTIFICATION_COUNT = 2;
 
 function ThemeToggle() {
   const { resolvedTheme, toggleTheme } = useTheme();
@@ -151,6 +148,8 @@ export interface HeaderProps {
   onOpenMobileSidebar: () => void;
   menuButtonRef?: Ref<HTMLButtonElement>;
   environmentBadge?: ReactNode;
+  /** The bell and its list (from the alerts feature). */
+  notifications?: ReactNode;
   displayName: string;
   /** Under the name in the user menu: username, role, PHI access. */
   userDetail?: string;
@@ -163,6 +162,7 @@ export function Header({
   onOpenMobileSidebar,
   menuButtonRef,
   environmentBadge,
+  notifications,
   displayName,
   userDetail,
   onSignOut,
@@ -214,21 +214,7 @@ export function Header({
 
       <div className="flex items-center gap-1">
         <ThemeToggle />
-        <Button
-          variant="ghost"
-          size="icon"
-          className="relative"
-          aria-label={`Notifications: ${NOTIFICATION_COUNT} unread`}
-          title="Notifications"
-        >
-          <Bell aria-hidden="true" />
-          <span
-            aria-hidden="true"
-            className="absolute top-1 right-1 flex size-4 items-center justify-center rounded-full bg-red-700 text-[10px] leading-none font-bold text-white"
-          >
-            {NOTIFICATION_COUNT}
-          </span>
-        </Button>
+        {notifications}
         <UserMenu displayName={displayName} userDetail={userDetail} onSignOut={onSignOut} />
       </div>
     </header>

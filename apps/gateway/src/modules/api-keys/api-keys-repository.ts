@@ -55,6 +55,18 @@ export function createApiKeysRepository(db: Db) {
         .execute();
     },
 
+    /** Unrevoked keys whose expiry falls in [from, to). */
+    async listExpiringBetween(from: Date, to: Date): Promise<ApiKeyRow[]> {
+      return db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>=', from)
+        .where('expires_at', '<', to)
+        .orderBy('expires_at')
+        .execute();
+    },
+
     async findActive(id: string): Promise<ApiKeyRow | undefined> {
       return db
         .selectFrom('api_keys')

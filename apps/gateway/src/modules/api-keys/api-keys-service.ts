@@ -298,6 +298,22 @@ export function createApiKeysService({
       });
     },
 
+    /** Keys still in use that expire within `days` (an alert each). */
+    async expiringWithin(
+      days: number,
+    ): Promise<Array<{ id: string; name: string; expiresAt: Date }>> {
+      const from = now();
+      const rows = await repository.listExpiringBetween(
+        from,
+        new Date(from.getTime() + days * 86_400_000),
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        expiresAt: new Date(row.expires_at ?? from),
+      }));
+    },
+
     async revoke(id: string, context: AuditContext): Promise<void> {
       const revoked = await repository.revoke(id, now());
       if (!revoked) {

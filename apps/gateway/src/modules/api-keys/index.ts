@@ -30,6 +30,7 @@ export function createApiKeysModule({
   });
   return {
     authenticate: service.authenticate,
+    expiringWithin: service.expiringWithin,
     adminRoutes: (admin) => registerApiKeysRoutes(admin, service),
     tasks: [
       { name: 'API key last-used flush', everyMs: LAST_USED_FLUSH_MS, run: service.flushLastUsed },

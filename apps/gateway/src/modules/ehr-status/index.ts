@@ -23,6 +23,8 @@ export function createEhrStatusModule({
   const { probeAthena } = ehr;
 
   return {
+    /** This instance's view of the EHR connections (what the status card shows). */
+    status: service.get,
     adminRoutes: (admin) => registerEhrStatusRoutes(admin, service),
     tasks: probeAthena
       ? [
@@ -39,5 +41,7 @@ export function createEhrStatusModule({
           },
         ]
       : [],
-  } satisfies GatewayModule;
+  } satisfies GatewayModule & Record<string, unknown>;
 }
+
+export type EhrStatusModule = ReturnType<typeof createEhrStatusModule>;

@@ -21,6 +21,10 @@ export function createHealthModule({
     trafficCountersHealth: trafficControl.health,
   });
   return {
+    /** The checks /readyz answers with (database, request log, traffic counters). */
+    readiness: service.readiness,
     routes: (app) => registerHealthRoutes(app, service),
-  } satisfies GatewayModule;
+  } satisfies GatewayModule & Record<string, unknown>;
 }
+
+export type HealthModule = ReturnType<typeof createHealthModule>;

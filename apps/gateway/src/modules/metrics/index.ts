@@ -28,6 +28,8 @@ export function createMetricsModule({
     addRequests: service.addRequests,
     /** Counts an answered gateway request for Prometheus (this instance's counters). */
     observeRequest: exporter.observe,
+    /** Requests and 5xx answers across all instances over the last minutes (for alerts). */
+    recentTraffic: service.recentTraffic,
     adminRoutes: (admin) => registerMetricsRoutes(admin, service, exporter),
     tasks: [
       {

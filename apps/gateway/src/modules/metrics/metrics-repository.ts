@@ -121,6 +121,22 @@ export function createMetricsRepository(db: Db) {
       }));
     },
 
+    /** Requests and 5xx answers in minute rollups since `from`. */
+    async trafficSince(from: Date): Promise<{ count: number; serverErrors: number }> {
+      const row = await db
+        .selectFrom('request_rollups')
+        .select([
+          sql<string>`coalesce(sum(count), 0)`.as('count'),
+          sql<string>`coalesce(sum(count) filter (where status_class = '5xx'), 0)`.as(
+            'server_errors',
+          ),
+        ])
+        .where('granularity', '=', 'minute')
+        .where('bucket_start', '>=', from)
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.count), serverErrors: Number(row.server_errors) };
+    },
+
     /** Names of the given API keys (revoked ones too: their rows stay for the logs' sake). */
     async keyNames(ids: readonly string[]): Promise<Map<string, string>> {
       if (ids.length === 0) {

@@ -230,6 +230,12 @@ export function createMetricsService({
       };
     },
 
+    /** Requests and 5xx answers in the last `minutes` whole minutes and the current one. */
+    recentTraffic(minutes: number): Promise<{ count: number; serverErrors: number }> {
+      const currentMinute = Math.floor(now().getTime() / 60_000) * 60_000;
+      return repository.trafficSince(new Date(currentMinute - minutes * 60_000));
+    },
+
     /** Deletes rollups past their granularity's retention. */
     async purgeExpired(): Promise<void> {
       const at = now().getTime();

@@ -31,6 +31,15 @@ describe('StatusCards', () => {
           mockEhr: { status: 'connected' },
         },
       },
+      'GET /admin/uptime': {
+        body: {
+          percent: 99.95,
+          since: '2025-02-02T12:00:00.000Z',
+          windowDays: 30,
+          minutes: 43_201,
+          healthyMinutes: 43_180,
+        },
+      },
     });
     const { container } = renderWithProviders(<StatusCards />);
     expect(container.querySelectorAll('[data-slot="skeleton"]').length).toBeGreaterThan(0);
@@ -38,7 +47,8 @@ describe('StatusCards', () => {
 
     expect(await screen.findByText('Connected')).toHaveAttribute('data-variant', 'success');
     expect(screen.getByText('Operational')).toBeInTheDocument();
-    expect(screen.getByText('98% uptime in the last 30 days')).toBeInTheDocument();
+    expect(await screen.findByText('99.95% uptime in the last 30 days')).toBeInTheDocument();
+    expect(screen.getByRole('meter', { name: 'Uptime' })).toHaveAttribute('aria-valuenow', '99.95');
     expect(screen.getByText('195900')).toBeInTheDocument();
     expect(screen.getByText(/Last Synced/)).toHaveTextContent('Last Synced: 5 minutes ago');
     expect(screen.getByText('Testing Mode')).toHaveAttribute('data-variant', 'warning');
@@ -75,5 +85,35 @@ describe('StatusCards', () => {
     );
     expect(screen.getByText('Unavailable')).toHaveAttribute('data-variant', 'error');
     expect(screen.getByText('Inactive')).toBeInTheDocument();
+  });
+
+  it('says since when the samples are younger than 30 days', async () => {
+    mockFetch({
+      'GET /admin/ehr-status': {
+        body: {
+          athena: {
+            status: 'connected',
+            configured: true,
+            practiceId: '195900',
+            lastSyncedAt: '2025-03-04T11:55:00Z',
+            breakerState: null,
+            tokenRefreshes: 0,
+            message: null,
+          },
+          mockEhr: { status: 'connected' },
+        },
+      },
+      'GET /admin/uptime': {
+        body: {
+          percent: 100,
+          since: '2025-03-02T09:00:00.000Z',
+          windowDays: 30,
+          minutes: 3_061,
+          healthyMinutes: 3_061,
+        },
+      },
+    });
+    renderWithProviders(<StatusCards />);
+    expect(await screen.findByText(/^100% uptime since /)).toHaveTextContent('Mar');
   });
 });

@@ -6,11 +6,10 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ATHENA_SETUP_LINK } from '@/lib/console-links';
-import { formatRelativeTime } from '@/lib/format';
+import { formatDate, formatRelativeTime } from '@/lib/format';
 
 import { useEhrStatus } from '../api/get-ehr-status';
-
-const UPTIME_PERCENT = 98;
+import { useUptime } from '../api/get-uptime';
 
 function StatusCard({
   id,
@@ -61,6 +60,43 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** Uptime over the last 30 days of health samples, or since the first one when younger. */
+function UptimeMeter() {
+  const { data, isPending, isError } = useUptime();
+  if (isPending) {
+    return <Skeleton className="h-8 w-full" />;
+  }
+  if (isError || !data || data.percent === null) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        {isError ? 'Could not load uptime.' : 'Uptime is measured from the first health sample.'}
+      </p>
+    );
+  }
+  const within = data.since && data.minutes < data.windowDays * 1_440;
+  const sinceDate = data.since ? formatDate(data.since) : '';
+  return (
+    <div className="space-y-1.5">
+      <div
+        role="meter"
+        aria-label="Uptime"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={data.percent}
+        aria-valuetext={`${data.percent}%`}
+        className="h-2 overflow-hidden rounded-full bg-muted dark:bg-slate-800"
+      >
+        <div className="h-full rounded-full bg-green-600" style={{ width: `${data.percent}%` }} />
+      </div>
+      <p className="text-sm text-muted-foreground">
+        {within
+          ? `${data.percent}% uptime since ${sinceDate}`
+          : `${data.percent}% uptime in the last ${data.windowDays} days`}
+      </p>
+    </div>
+  );
+}
+
 export function StatusCards() {
   const { data, isPending, isError } = useEhrStatus();
 
@@ -85,24 +121,7 @@ export function StatusCards() {
         <Badge variant="success" className="text-sm">
           Operational
         </Badge>
-        <div className="space-y-1.5">
-          <div
-            role="meter"
-            aria-label="Uptime"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={UPTIME_PERCENT}
-            className="h-2 overflow-hidden rounded-full bg-muted dark:bg-slate-800"
-          >
-            <div
-              className="h-full rounded-full bg-green-600"
-              style={{ width: `${UPTIME_PERCENT}%` }}
-            />
-          </div>
-          <p className="text-sm text-muted-foreground">
-            {UPTIME_PERCENT}% uptime in the last 30 days
-          </p>
-        </div>
+        <UptimeMeter />
       </StatusCard>
 
       <StatusCard id="athena" title="Athena EHR" icon={<Database />}>

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+
+import type { Db } from '../../db/database.js';
+import type { GatewayModule } from '../../lib/gateway-module.js';
+import { createMonitoringRepository } from './monitoring-repository.js';
+import { registerMonitoringRoutes } from './monitoring-routes.js';
+import { createMonitoringService, type MonitoringSources } from './monitoring-service.js';
+
+export type { InstanceHealth, MonitoringSources } from './monitoring-service.js';
+
+/** Often enough that a lost athena or database shows in the bell within a minute. */
+const SAMPLE_EVERY_MS = 15_000;
+const RETENTION_EVERY_MS = 60 * 60_000;
+
+/**
+ * Health samples and alerts: each instance records what it sees every 15 seconds (one row per
+ * minute), uptime is measured from the rows, and alerts are raised and cleared from them.
+ */
+export function createMonitoringModule({
+  db,
+  sources,
+  errorRatePercent,
+  now,
+}: {
+  db: Db;
+  sources: MonitoringSources;
+  errorRatePercent: number;
+  now?: () => Date;
+}) {
+  const service = createMonitoringService({
+    repository: createMonitoringRepository(db),
+    sources,
+    instanceId: randomUUID(),
+    errorRatePercent,
+    now,
+  });
+  return {
+    adminRoutes: (admin) => registerMonitoringRoutes(admin, service),
+    tasks: [
+      {
+        name: 'health sampling',
+        everyMs: SAMPLE_EVERY_MS,
+        firstRunAfterMs: 0,
+        run: service.sampleAndEvaluate,
+      },
+      {
+        name: 'health sample retention',
+        everyMs: RETENTION_EVERY_MS,
+        firstRunAfterMs: 50_000,
+        run: service.purgeExpired,
+      },
+    ],
+  } satisfies GatewayModule & Record<string, unknown>;
+}
+
+export type MonitoringModule = ReturnType<typeof createMonitoringModule>;
