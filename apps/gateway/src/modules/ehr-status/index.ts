@@ -4,8 +4,11 @@ import type { EhrModule } from '../ehr/index.js';
 import { registerEhrStatusRoutes } from './ehr-status-routes.js';
 import { createEhrStatusService } from './ehr-status-service.js';
 
-/** How often athena is called to check the connection when no traffic has vouched for it. */
-const ATHENA_PROBE_MS = 60_000;
+/**
+ * How often athena is called to check the connection when no traffic has vouched for it: short
+ * enough that a lost connection reaches the alerts within a minute even on a quiet gateway.
+ */
+const ATHENA_PROBE_MS = 30_000;
 
 /** Which EHRs the gateway can reach, from athena's recent calls and a periodic probe. */
 export function createEhrStatusModule({
