@@ -1,10 +1,16 @@
 import { sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
-import type { RollupGranularity, RollupRow } from './request-rollup.js';
+import { ALL, type RollupGranularity, type RollupRow, type RollupView } from './request-rollup.js';
 
-const histogramLiteral = (counts: readonly number[]) =>
-  sql<number[]>`${`{${counts.join(',')}}`}::integer[]`;
+/** Trailing empty buckets are left off: most rows hold fast requests, and sums pad with zeros. */
+const histogramLiteral = (counts: readonly number[]) => {
+  let length = counts.length;
+  while (length > 1 && counts[length - 1] === 0) {
+    length -= 1;
+  }
+  return sql<number[]>`${`{${counts.slice(0, length).join(',')}}`}::integer[]`;
+};
 
 /** Adds two stored histograms bucket by bucket (a shorter one counts as zeros). */
 const summedHistogram = (column: 'latency_histogram' | 'upstream_histogram') =>
@@ -80,6 +86,7 @@ export function createMetricsRepository(db: Db) {
     /** The rows of one granularity whose buckets start in [from, to). */
     async rows(
       granularity: RollupGranularity,
+      view: RollupView,
       from: Date,
       to: Date,
       source?: string,
@@ -100,6 +107,7 @@ export function createMetricsRepository(db: Db) {
           'upstream_histogram',
         ])
         .where('granularity', '=', granularity)
+        .where(view === 'route' ? 'api_key_id' : 'route', '=', ALL)
         .where('bucket_start', '>=', from)
         .where('bucket_start', '<', to);
       if (source) {
@@ -132,6 +140,7 @@ export function createMetricsRepository(db: Db) {
           ),
         ])
         .where('granularity', '=', 'minute')
+        .where('api_key_id', '=', ALL)
         .where('bucket_start', '>=', from)
         .executeTakeFirstOrThrow();
       return { count: Number(row.count), serverErrors: Number(row.server_errors) };

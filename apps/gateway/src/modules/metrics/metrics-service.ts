@@ -149,9 +149,10 @@ export function createMetricsService({
       }
       const granularity = granularityFor(METRIC_INTERVALS[interval]);
       const span = to - from;
+      const view = query.groupBy === 'key' ? 'key' : 'route';
       const [rows, previousRows] = await Promise.all([
-        repository.rows(granularity, new Date(from), new Date(to), query.source),
-        repository.rows(granularity, new Date(from - span), new Date(from), query.source),
+        repository.rows(granularity, view, new Date(from), new Date(to), query.source),
+        repository.rows(granularity, view, new Date(from - span), new Date(from), query.source),
       ]);
 
       const totals = new Tally();

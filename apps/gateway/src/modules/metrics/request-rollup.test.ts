@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { NewRequestLog } from '../../db/schema.js';
 import { latencyBucketOf } from '../../lib/latency-histogram.js';
-import { rollUp } from './request-rollup.js';
+import { ALL, rollUp } from './request-rollup.js';
 
 const entry = (overrides: Partial<NewRequestLog>): NewRequestLog => ({
   id: crypto.randomUUID(),
@@ -35,7 +35,12 @@ describe('rollUp', () => {
       entry({ status: 429, response_time_ms: 1 }),
       entry({ timestamp: '2026-11-25T10:16:00.000Z' }),
     ]);
-    const minute = rows.filter((row) => row.granularity === 'minute');
+    const byRoute = rows.filter((row) => row.apiKeyId === ALL);
+    // The key view counts the same requests again, all routes together.
+    expect(rows.filter((row) => row.route === ALL).map((row) => row.count)).toEqual(
+      byRoute.map((row) => row.count),
+    );
+    const minute = byRoute.filter((row) => row.granularity === 'minute');
     expect(
       minute.map((row) => [row.bucketStart.toISOString(), row.statusClass, row.count]),
     ).toEqual([
@@ -43,12 +48,12 @@ describe('rollUp', () => {
       ['2026-11-25T10:15:00.000Z', '4xx', 1],
       ['2026-11-25T10:16:00.000Z', '2xx', 1],
     ]);
-    const hour = rows.filter((row) => row.granularity === 'hour');
+    const hour = byRoute.filter((row) => row.granularity === 'hour');
     expect(hour.map((row) => [row.bucketStart.toISOString(), row.statusClass, row.count])).toEqual([
       ['2026-11-25T10:00:00.000Z', '2xx', 3],
       ['2026-11-25T10:00:00.000Z', '4xx', 1],
     ]);
-    const day = rows.filter((row) => row.granularity === 'day');
+    const day = byRoute.filter((row) => row.granularity === 'day');
     expect(day.map((row) => row.bucketStart.toISOString())).toEqual([
       '2026-11-25T00:00:00.000Z',
       '2026-11-25T00:00:00.000Z',
@@ -61,7 +66,7 @@ describe('rollUp', () => {
     expect(minute[1]!.rateLimited).toBe(1);
   });
 
-  it('keys rows by route template, source, method and key, never by the raw path', () => {
+  it('keys rows by source and route template and method, or by source and key; never by the raw path', () => {
     const rows = rollUp([
       entry({ endpoint: '/api/1/patients' }),
       entry({ endpoint: '/api/2/patients' }),
@@ -70,9 +75,12 @@ describe('rollUp', () => {
     ]).filter((row) => row.granularity === 'minute');
     expect(rows.map((row) => [row.source, row.method, row.route, row.apiKeyId, row.count])).toEqual(
       [
-        ['athena', 'POST', '/api/{practiceId}/patients', 'key-1', 1],
-        ['mock', 'GET', '', '', 1],
-        ['mock', 'GET', '/api/{practiceId}/patients', 'key-1', 2],
+        ['athena', ALL, ALL, 'key-1', 1],
+        ['athena', 'POST', '/api/{practiceId}/patients', ALL, 1],
+        ['mock', 'GET', '', ALL, 1],
+        ['mock', ALL, ALL, 'key-1', 2],
+        ['mock', ALL, ALL, '', 1],
+        ['mock', 'GET', '/api/{practiceId}/patients', ALL, 2],
       ],
     );
     expect(JSON.stringify(rows)).not.toContain('/api/1/');

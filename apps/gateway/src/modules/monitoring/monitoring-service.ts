@@ -257,7 +257,8 @@ export function createMonitoringService({
     if (sinceLast >= 0 && sinceLast < EVALUATION_MIN_INTERVAL_MS) {
       return;
     }
-    await recordSample();
+    // A sample that cannot be stored now waits in `pending`; the alerts still come from what is.
+    await recordSample().catch(() => undefined);
     await evaluate();
   }
 
@@ -291,7 +292,9 @@ export function createMonitoringService({
           read: alert.read,
         })),
         unread,
-        evaluatedAt: new Date(lastEvaluation).toISOString(),
+        evaluatedAt: new Date(
+          Number.isFinite(lastEvaluation) ? lastEvaluation : now().getTime(),
+        ).toISOString(),
       };
     },
 
