@@ -27,6 +27,7 @@ import {
 import type { GatewaySettings } from './config/settings.js';
 import type { Db } from './db/database.js';
 import { createCorsPolicy } from './lib/cors-policy.js';
+import type { Tracing } from './lib/tracing.js';
 import type { BackgroundTask, GatewayModule } from './lib/gateway-module.js';
 import { createAdminAuthModule, type AdminAuthPolicy } from './modules/admin-auth/index.js';
 import { createAggregationModule } from './modules/aggregation/index.js';
@@ -78,6 +79,8 @@ export interface GatewayAppOptions {
   dbPoolStats?: () => PoolStats;
   /** The clock sessions, sign-in windows and API-key checks read (tests move it). */
   now?: () => Date;
+  /** OpenTelemetry, when OTEL_EXPORTER_OTLP_ENDPOINT is set: request spans and Redis spans. */
+  tracing?: Pick<Tracing, 'tracer' | 'fastifyPlugin'>;
 }
 
 const underPrefix = (path: string, prefix: string) =>
@@ -111,7 +114,8 @@ export const gatewayApp = fp<GatewayAppOptions>(
       now: options.now,
       defaultRateLimit: settings.defaultKeyRateLimit,
     });
-    const trafficControl = createTrafficControlModule({ settings, log, now: options.now });
+    const tracer = options.tracing?.tracer;
+    const trafficControl = createTrafficControlModule({ settings, log, now: options.now, tracer });
     const metrics = createMetricsModule({
       db,
       now: options.now,
@@ -137,6 +141,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
       log,
       athenaTransport: options.athenaTransport,
       athenaGovernor: trafficControl.athenaGovernor,
+      tracer,
     });
     const voiceConfig = await createVoiceConfigModule({ db, ehr });
     const idempotency = createIdempotencyModule({ db });
@@ -349,6 +354,10 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Fast
     },
     routerOptions: { maxParamLength: 500 },
   });
+  if (options.tracing) {
+    // First, so its request span is the parent of everything the request does.
+    await app.register(options.tracing.fastifyPlugin);
+  }
   await app.register(gatewayApp, options);
   await app.ready();
   return app;

@@ -38,6 +38,8 @@ declare module 'fastify' {
     gatewaySource?: LogSource;
     /** Milliseconds spent waiting on upstream systems, reported in Server-Timing. */
     upstreamMs?: number;
+    /** The W3C trace id of the request's span, when tracing is on (stored in the request log). */
+    traceId?: string;
     /** Whether the response cache answered (EHR reads while caching is on). */
     cacheOutcome?: CacheOutcome;
   }

@@ -49,11 +49,20 @@ async function main() {
         'Stop it first, or start this one with another DATA_DIR (or a DATABASE_URL).',
     );
   }
+  // Loaded only when asked for: with no endpoint, no OpenTelemetry code runs at all.
+  const tracing = env.OTEL_EXPORTER_OTLP_ENDPOINT
+    ? (await import('./lib/tracing.js')).startTracing({
+        endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
+        serviceName: env.OTEL_SERVICE_NAME,
+        serviceVersion: packageVersion(),
+      })
+    : undefined;
   const storage = await openStorage({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    tracer: tracing?.tracer,
   });
   await migrate(storage.db);
 
@@ -62,6 +71,7 @@ async function main() {
   const app = await createGateway({
     db: storage.db,
     dbPoolStats: storage.poolStats,
+    tracing,
     logger: serverLoggerOptions({
       level: env.LOG_LEVEL ?? 'info',
       format: env.LOG_FORMAT ?? defaultLogFormat(process.stdout.isTTY === true),
@@ -98,6 +108,8 @@ async function main() {
       await stopOperatorCommands();
       await app.close();
       await storage.close();
+      // The last spans (this stop's included) go out before the process does.
+      await tracing?.shutdown().catch(() => undefined);
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error while stopping');

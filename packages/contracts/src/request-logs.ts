@@ -123,6 +123,8 @@ export const LogEntryDetail = LogEntrySummary.extend({
   route: z.string().nullable(),
   /** Time spent waiting on the EHR (ms); null without an upstream call. */
   upstreamMs: z.number().nullable(),
+  /** The OpenTelemetry trace the request ran under (32 hex digits); null when tracing is off. */
+  traceId: z.string().nullable(),
   requestData: LogRequestData,
   /** The response body as sent: parsed JSON when it was JSON, else text; null when none was captured. */
   responseData: z.unknown(),

@@ -121,6 +121,8 @@ export const EnvSchema = z.object({
   ATHENA_MAX_CONCURRENCY: positiveInt(20),
   ATHENA_QUEUE_TIMEOUT_MS: positiveInt(2_000),
   GATEWAY_INSTANCES: positiveInt(1),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(z.url().optional()),
+  OTEL_SERVICE_NAME: optionalString.pipe(z.string().max(100).default('ehr-api-gateway')),
   ALERT_ERROR_RATE_PERCENT: z.coerce
     .number()
     .gt(0)

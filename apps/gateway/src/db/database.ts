@@ -2,12 +2,14 @@ import { chmod, mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 import { PGlite } from '@electric-sql/pglite';
+import type { Tracer } from '@opentelemetry/api';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
 import pg from 'pg';
 
 import { PGliteDialect } from './pglite-dialect.js';
 import { StorableTextPlugin } from './storable-text-plugin.js';
+import { tracedDialect } from './traced-dialect.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -24,6 +26,8 @@ export interface StorageOptions {
   statementTimeoutMs?: number;
   /** How long to wait for a new connection before giving up. */
   connectTimeoutMs?: number;
+  /** Makes each statement a child span of the request running it (when tracing is on). */
+  tracer?: Tracer;
 }
 
 /** What a database that froze may cost a request: at most this, then a 503. */
@@ -41,6 +45,9 @@ export interface Storage {
 // timestamptz and jsonb come back as Date and parsed JSON from both drivers; int8 counts are
 // parsed as numbers because no count here approaches 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+const traced = (dialect: Dialect, tracer: Tracer | undefined, system: string): Dialect =>
+  tracer ? tracedDialect(dialect, tracer, system) : dialect;
 
 export async function openStorage(options: StorageOptions): Promise<Storage> {
   if (options.databaseUrl) {
@@ -61,7 +68,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
       client.on('error', () => undefined);
     });
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool }),
+      dialect: traced(new PostgresDialect({ pool }), options.tracer, 'postgresql'),
       plugins: [new StorableTextPlugin()],
     });
     return {
@@ -88,7 +95,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     await tightenDataDir(path.resolve(dataDir));
   }
   const db = new Kysely<Database>({
-    dialect: new PGliteDialect(pglite),
+    dialect: traced(new PGliteDialect(pglite), options.tracer, 'postgresql'),
     plugins: [new StorableTextPlugin()],
   });
   return {

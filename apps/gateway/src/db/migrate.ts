@@ -15,6 +15,7 @@ import * as apiKeyTraffic from './migrations/0011-api-key-traffic.js';
 import * as requestLogFilters from './migrations/0012-request-log-filters.js';
 import * as requestRollups from './migrations/0013-request-rollups.js';
 import * as healthSamplesAlerts from './migrations/0014-health-samples-alerts.js';
+import * as requestLogTraceId from './migrations/0015-request-log-trace-id.js';
 
 interface Migration {
   name: string;
@@ -37,6 +38,7 @@ export const MIGRATIONS: readonly Migration[] = [
   requestLogFilters,
   requestRollups,
   healthSamplesAlerts,
+  requestLogTraceId,
 ];
 
 /** Arbitrary constant shared by every instance so that only one migrates at a time. */

@@ -102,6 +102,8 @@ export interface RequestLogsTable {
   route: string | null;
   /** Time spent waiting on the EHR; null when the request made no upstream call. */
   upstream_ms: number | null;
+  /** The W3C trace id, when tracing was on. */
+  trace_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RequestRollupsTable {

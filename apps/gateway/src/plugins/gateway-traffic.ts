@@ -155,6 +155,7 @@ export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTra
       responseTimeMs: elapsed,
       route,
       upstreamMs: request.upstreamMs ?? null,
+      traceId: request.traceId ?? null,
       source: request.gatewaySource,
       apiKey: request.apiKey ?? null,
       query: request.query,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Tracer } from '@opentelemetry/api';
 import { Redis } from 'ioredis';
 
 import type { EhrSource } from '@ehr-gateway/contracts';
@@ -7,6 +8,7 @@ import { isAthenaConfigured, type GatewaySettings } from '../../config/settings.
 import type { Db } from '../../db/database.js';
 import type { GatewayModule } from '../../lib/gateway-module.js';
 import { createOutageReporter } from '../../lib/outage-reporter.js';
+import { traceRedisCommands } from '../../lib/redis-tracing.js';
 import type { GatewayConfigModule } from '../gateway-config/index.js';
 import { UpstreamBusyError, type AthenaGovernor } from '../traffic-control/index.js';
 import { createAthenaConnector } from './athena/athena-connector.js';
@@ -53,6 +55,8 @@ interface Deps {
   athenaTransport?: AthenaTransportOverrides;
   /** Turns for calls to athena, so the fleet stays within its QPS allowance. */
   athenaGovernor?: Pick<AthenaGovernor, 'acquire'>;
+  /** Traces the response cache's Redis commands when tracing is on. */
+  tracer?: Tracer;
 }
 
 const DEFAULT_CACHE_TTL_SECONDS = 60;
@@ -69,6 +73,7 @@ export function createEhrModule({
   log,
   athenaTransport,
   athenaGovernor,
+  tracer,
 }: Deps) {
   const outcomeListeners: Array<(outcome: AthenaOutcome) => void> = [];
   const athenaHttp = isAthenaConfigured(settings.athena)
@@ -88,13 +93,15 @@ export function createEhrModule({
       })
     : null;
   const cacheOutage = createOutageReporter(log, 'EHR response cache (Redis)');
-  const cache = settings.redisUrl
-    ? createRedisCache(
-        new Redis(settings.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
-          .on('error', cacheOutage.failure)
-          .on('ready', cacheOutage.success),
-      )
-    : createMemoryCache();
+  const cacheRedis = settings.redisUrl
+    ? new Redis(settings.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+        .on('error', cacheOutage.failure)
+        .on('ready', cacheOutage.success)
+    : null;
+  if (cacheRedis) {
+    traceRedisCommands(cacheRedis, tracer);
+  }
+  const cache = cacheRedis ? createRedisCache(cacheRedis) : createMemoryCache();
 
   /** The practice each EHR serves: athena's from settings, the Mock EHR's from the gateway config. */
   const practiceIdFor = (source: EhrSource): string =>

@@ -31,6 +31,7 @@ const exchange = (overrides: Partial<CapturedExchange> = {}): CapturedExchange =
   failure: undefined,
   route: '/api/{practiceId}/patients',
   upstreamMs: null,
+  traceId: null,
   ...overrides,
 });
 

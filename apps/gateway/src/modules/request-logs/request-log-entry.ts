@@ -25,6 +25,8 @@ export interface CapturedExchange {
   route: string | null;
   /** Time spent waiting on the EHR; null without an upstream call. */
   upstreamMs: number | null;
+  /** The W3C trace id the request ran under, when tracing is on. */
+  traceId: string | null;
   source: string;
   apiKey: { id: string | null; name: string } | null;
   query: unknown;
@@ -129,6 +131,7 @@ export function buildLogEntry(exchange: CapturedExchange, options: CaptureOption
     response_time_ms: Math.round(exchange.responseTimeMs * 100) / 100,
     route: exchange.route,
     upstream_ms: exchange.upstreamMs === null ? null : Math.round(exchange.upstreamMs * 100) / 100,
+    trace_id: exchange.traceId,
     source: exchange.source,
     api_key_id: exchange.apiKey?.id ?? null,
     api_key_name: exchange.apiKey?.name ?? null,

@@ -161,6 +161,7 @@ export function createRequestLogsService({
         apiKeyName: row.api_key_name,
         route: row.route,
         upstreamMs: row.upstream_ms,
+        traceId: row.trace_id,
         requestData: (phiShown
           ? full.request
           : maskedCopy

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 
+import type { Tracer } from '@opentelemetry/api';
 import { Redis } from 'ioredis';
 
 import { DEFAULT_ATHENA_GOVERNOR, type GatewaySettings } from '../../config/settings.js';
 import type { GatewayModule } from '../../lib/gateway-module.js';
 import { createOutageReporter } from '../../lib/outage-reporter.js';
+import { traceRedisCommands } from '../../lib/redis-tracing.js';
 import {
   createFallbackCounters,
   createMemoryCounters,
@@ -36,11 +38,14 @@ export function createTrafficControlModule({
   settings,
   log,
   now = () => new Date(),
+  tracer,
 }: {
   settings: Pick<GatewaySettings, 'redisUrl' | 'defaultKeyRateLimit' | 'athenaGovernor' | 'athena'>;
   log: Log;
   /** The clock in-memory counts and quota days read (Redis windows use Redis' own clock). */
   now?: () => Date;
+  /** Traces each Redis command when tracing is on. */
+  tracer?: Tracer;
 }) {
   const epochMs = () => now().getTime();
   const local = createMemoryCounters(epochMs);
@@ -52,6 +57,7 @@ export function createTrafficControlModule({
       enableOfflineQueue: false,
       commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     });
+    traceRedisCommands(redis, tracer);
     const outage = createOutageReporter(log, 'Traffic-control counters (Redis)');
     redis.on('error', outage.failure);
     counters = createFallbackCounters(createRedisCounters(redis), local, outage);

@@ -21,6 +21,7 @@ const BASE: LogEntryDetail = {
   apiKeyId: 'k1',
   route: '/api/{practiceId}/patients',
   upstreamMs: null,
+  traceId: null,
   requestData: { query: { limit: '5' }, body: null, headers: { accept: 'application/json' } },
   responseData: { totalCount: 1 },
   responseTruncated: false,
@@ -55,6 +56,25 @@ describe('LogDetailsDialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Copy request data' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Copy response data' })).toBeInTheDocument();
     expect(within(dialog).queryByText('Error Details')).not.toBeInTheDocument();
+  });
+
+  it('shows the trace id with a copy button when the request was traced, and no row when not', async () => {
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    mockFetch({
+      'GET /admin/logs/log-1': { body: BASE },
+      'GET /admin/logs/log-3': { body: { ...BASE, id: 'log-3', traceId } },
+    });
+    const { unmount } = renderWithProviders(
+      <LogDetailsDialog logId="log-1" onOpenChange={() => {}} />,
+    );
+    await screen.findByRole('dialog', { name: 'Log Details' });
+    expect(screen.queryByText('Trace ID')).toBeNull();
+    unmount();
+
+    renderWithProviders(<LogDetailsDialog logId="log-3" onOpenChange={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Log Details' });
+    expect(await within(dialog).findByText(traceId)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Copy trace ID' })).toBeVisible();
   });
 
   it('shows Error Details and the missing-response note for a failure', async () => {

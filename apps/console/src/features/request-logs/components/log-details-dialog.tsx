@@ -177,6 +177,14 @@ function LogDetailsBody({
         <DetailField label="Request ID" className="col-span-2 sm:col-span-3">
           <code className="font-mono text-xs">{log.requestId}</code>
         </DetailField>
+        {log.traceId && (
+          <DetailField label="Trace ID" className="col-span-2 sm:col-span-3">
+            <span className="flex items-center gap-1">
+              <code className="font-mono text-xs break-all">{log.traceId}</code>
+              <CopyButton text={log.traceId} label="Copy trace ID" />
+            </span>
+          </DetailField>
+        )}
       </dl>
 
       {log.status >= 400 && (
