@@ -18,7 +18,12 @@ await ensureDependencies();
 await buildChanged();
 
 const children = [];
-function start(name, script, env) {
+let stopping = false;
+/**
+ * Starts a child process. When the gateway stops, everything stops; when the sandbox stops, the
+ * gateway keeps running, so its answers to an athena outage (and the alert it raises) can be seen.
+ */
+function start(name, script, env, { essential = true } = {}) {
   const child = spawn(process.execPath, [path.join(root, script)], {
     cwd: root,
     stdio: 'inherit',
@@ -26,6 +31,13 @@ function start(name, script, env) {
   });
   child.on('exit', (code) => {
     console.log(`${name} stopped (${code ?? 'signal'})`);
+    if (!essential && !stopping) {
+      console.log(
+        'The gateway keeps running; start the sandbox again with `npm run athena-sandbox`.',
+      );
+      return;
+    }
+    stopping = true;
     for (const other of children) {
       other.kill('SIGTERM');
     }
@@ -48,12 +60,17 @@ async function waitUntilUp(url, timeoutMs) {
   throw new Error(`${url} did not come up within ${timeoutMs / 1000} s`);
 }
 
-start('athena sandbox', 'apps/athena-sandbox/dist/server.js', {
-  SANDBOX_PORT: sandboxPort,
-  SANDBOX_CLIENT_ID: sandbox.clientId,
-  SANDBOX_CLIENT_SECRET: sandbox.clientSecret,
-  SANDBOX_PRACTICE_ID: sandbox.practiceId,
-});
+start(
+  'athena sandbox',
+  'apps/athena-sandbox/dist/server.js',
+  {
+    SANDBOX_PORT: sandboxPort,
+    SANDBOX_CLIENT_ID: sandbox.clientId,
+    SANDBOX_CLIENT_SECRET: sandbox.clientSecret,
+    SANDBOX_PRACTICE_ID: sandbox.practiceId,
+  },
+  { essential: false },
+);
 await waitUntilUp(`${sandbox.url}/_sandbox/stats`, 20_000);
 
 start('gateway', 'apps/gateway/dist/server.js', {
@@ -66,6 +83,7 @@ start('gateway', 'apps/gateway/dist/server.js', {
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
+    stopping = true;
     for (const child of children) {
       child.kill(signal);
     }

@@ -160,7 +160,8 @@ export const gatewayApp = fp<GatewayAppOptions>(
             redisOk: counters.store === 'redis' || counters.degraded ? !counters.degraded : null,
             athena: {
               configured: status.athena.configured,
-              connected: status.athena.status === 'connected',
+              // Before its first call an instance knows nothing bad: only a failure counts.
+              connected: !ehrStatus.athenaFailing(),
               breakerOpen: status.athena.breakerState === 'open',
               message: status.athena.message,
             },

@@ -34,6 +34,14 @@ export function createEhrStatusService({
       }
     },
 
+    /**
+     * Whether athena's latest call failed. Unlike `get().status`, a gateway that has not called
+     * athena yet (just started, before its first probe) is not failing: nothing has gone wrong.
+     */
+    failing(): boolean {
+      return lastFailure !== null;
+    },
+
     /** Whether a probe is due: nothing has vouched for the connection recently. */
     probeDue(intervalMs: number): boolean {
       const latest = Math.max(lastSuccess?.getTime() ?? 0, lastFailure?.at.getTime() ?? 0);

@@ -28,6 +28,8 @@ export function createEhrStatusModule({
   return {
     /** This instance's view of the EHR connections (what the status card shows). */
     status: service.get,
+    /** Whether athena's latest call (or probe) failed; false before the first one. */
+    athenaFailing: service.failing,
     adminRoutes: (admin) => registerEhrStatusRoutes(admin, service),
     tasks: probeAthena
       ? [
