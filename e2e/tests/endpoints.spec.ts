@@ -116,6 +116,38 @@ test.describe('Endpoints API tester', () => {
     await saveScreenshot(page, 'endpoints-tester-response', test.info());
   });
 
+  test('a write preset sent twice is answered once: the second answer is a replay', async ({
+    page,
+  }) => {
+    const admin = await adminApi();
+    const { key } = await createApiKey(admin, uniqueName('E2E idempotency', test.info()));
+    await admin.dispose();
+
+    await openEndpoints(page);
+    await page.getByRole('tab', { name: 'API Tester' }).click();
+    await chooseOption(page, 'Category', 'Custom Aggregation');
+    await page.getByRole('button', { name: /Create Patient with Appointment/ }).click();
+    await expect(page.getByLabel('Header 1 name')).toHaveValue('Idempotency-Key');
+    await expect(page.getByLabel('Header 1 value')).toHaveValue(/^[0-9a-f-]{36}$/);
+    await page.getByLabel('API Key').fill(key);
+    const response = page.getByRole('region', { name: 'Response' });
+    await page.getByRole('button', { name: 'Send Request' }).click();
+    await expect(response.getByLabel('Response body')).not.toBeEmpty();
+    const first = await response.getByLabel('Response body').textContent();
+
+    await page.getByRole('button', { name: 'Send Request' }).click();
+    await response.getByText(/^Response headers/).click();
+    const headers = response.getByLabel('Response headers');
+    await expect(headers).toContainText('idempotent-replayed');
+    await expect(response.getByLabel('Response body')).toHaveText(first ?? '');
+    await saveScreenshot(page, 'endpoints-tester-idempotent-replay', test.info());
+
+    // Chosen again, the preset brings a new key: a new booking, not the replay.
+    const usedKey = await page.getByLabel('Header 1 value').inputValue();
+    await page.getByRole('button', { name: /Create Patient with Appointment/ }).click();
+    await expect(page.getByLabel('Header 1 value')).not.toHaveValue(usedKey);
+  });
+
   test('an empty URL is refused and a missing key still sends', async ({ page }) => {
     await openEndpoints(page);
     await page.getByRole('tab', { name: 'API Tester' }).click();

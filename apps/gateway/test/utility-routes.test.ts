@@ -163,13 +163,25 @@ describe.each(databaseTargets)('utility routes on $name', (target) => {
       expect(response.headers['access-control-allow-origin']).toBeUndefined();
     });
 
-    it('answers without an origin', async () => {
+    it('answers without an origin: CORS does not apply', async () => {
       const response = await get('/utility/cors-check');
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({
         origin: null,
-        allowed: false,
+        allowed: true,
         allowedOrigins: ['https://allowed.example'],
+      });
+    });
+
+    it("says the console's own origin (the gateway's) is allowed without being listed", async () => {
+      const response = await get('/utility/cors-check', {
+        origin: 'http://gateway.example:8080',
+        host: 'gateway.example:8080',
+      });
+      expect(response.json()).toMatchObject({
+        origin: 'http://gateway.example:8080',
+        allowed: true,
+        reason: 'Same origin as the gateway: its own pages need no CORS.',
       });
     });
   });

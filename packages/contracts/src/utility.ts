@@ -33,7 +33,10 @@ export type DatetimeInfo = z.infer<typeof DatetimeInfo>;
 
 export const CorsCheck = z.object({
   origin: z.string().nullable(),
+  /** Whether a browser page on `origin` can read the gateway's answers. */
   allowed: z.boolean(),
+  /** Why, in words: listed, same origin as the gateway, no Origin sent, or not listed. */
+  reason: z.string(),
   allowedOrigins: z.array(z.string()),
   headers: z.record(z.string(), z.string()),
 });

@@ -64,7 +64,8 @@ export function registerUtilityRoutes(app: FastifyInstance, service: UtilityServ
       security,
       response: { 200: CorsCheck, ...errors },
     },
-    handler: async (request) => service.corsCheck(request.headers.origin),
+    handler: async (request) =>
+      service.corsCheck(request.headers.origin, `${request.protocol}://${request.host}`),
   });
 
   routes.route({

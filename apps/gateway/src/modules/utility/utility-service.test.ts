@@ -178,20 +178,31 @@ describe('utility service', () => {
     expect(service.datetime(undefined).iso).toBe('2026-03-04T05:06:07.089Z');
   });
 
-  it('checks an origin against the CORS policy', () => {
-    expect(service.corsCheck('https://allowed.example')).toMatchObject({
+  it("checks an origin against the CORS policy and the gateway's own origin", () => {
+    const own = 'http://gateway.example:8080';
+    expect(service.corsCheck('https://allowed.example', own)).toMatchObject({
       origin: 'https://allowed.example',
       allowed: true,
+      reason: 'Listed in CORS_ORIGINS.',
       allowedOrigins: ['https://allowed.example'],
       headers: { 'access-control-allow-origin': 'https://allowed.example' },
     });
-    expect(service.corsCheck('https://evil.example')).toEqual({
+    expect(service.corsCheck('https://evil.example', own)).toEqual({
       origin: 'https://evil.example',
       allowed: false,
+      reason: expect.stringMatching(/^Not in CORS_ORIGINS/),
       allowedOrigins: ['https://allowed.example'],
       headers: { vary: 'Origin' },
     });
-    expect(service.corsCheck(undefined)).toMatchObject({ origin: null, allowed: false });
+    expect(service.corsCheck(own, own)).toMatchObject({
+      allowed: true,
+      reason: 'Same origin as the gateway: its own pages need no CORS.',
+    });
+    expect(service.corsCheck(undefined, own)).toMatchObject({
+      origin: null,
+      allowed: true,
+      reason: expect.stringMatching(/^No Origin header/),
+    });
   });
 
   it('echoes a message and data with the time received and the request id', () => {

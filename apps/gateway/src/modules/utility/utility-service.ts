@@ -99,13 +99,30 @@ export function createUtilityService({
   return {
     validateDob: (dob: string) => validateDob(dob, now()),
     datetime: (format: string | undefined) => describeNow(now(), format),
-    corsCheck(origin: string | undefined): CorsCheck {
-      return {
+    /** `ownOrigin` is the gateway's as the caller reached it: pages it serves need no CORS. */
+    corsCheck(origin: string | undefined, ownOrigin: string): CorsCheck {
+      const answer = (allowed: boolean, reason: string): CorsCheck => ({
         origin: origin ?? null,
-        allowed: cors.isAllowed(origin),
+        allowed,
+        reason,
         allowedOrigins: cors.allowedOrigins,
         headers: cors.responseHeaders(origin),
-      };
+      });
+      if (origin === undefined) {
+        return answer(
+          true,
+          'No Origin header: a same-origin browser request or a client outside a browser, to which CORS does not apply.',
+        );
+      }
+      if (origin === ownOrigin) {
+        return answer(true, 'Same origin as the gateway: its own pages need no CORS.');
+      }
+      return cors.isAllowed(origin)
+        ? answer(true, 'Listed in CORS_ORIGINS.')
+        : answer(
+            false,
+            "Not in CORS_ORIGINS: browser pages on this origin cannot read the gateway's answers.",
+          );
     },
     echo(input: { message?: string; data?: unknown }, requestId: string): TestEcho {
       return {

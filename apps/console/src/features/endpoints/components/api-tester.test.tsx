@@ -234,4 +234,65 @@ describe('ApiTester', () => {
     expect(copy).toHaveAttribute('data-copied', 'true');
     await waitFor(() => expect(copy).not.toHaveAttribute('data-copied'), { timeout: 1500 });
   });
+
+  it('sends the header rows, makes a new Idempotency-Key on request, and redacts a secret header when copying', async () => {
+    const fetchMock = mockFetch({ 'GET /api/67890/patients': { body: [] } });
+    const user = renderTester();
+    await user.type(screen.getByLabelText('API Key'), 'k');
+
+    await user.click(screen.getByRole('button', { name: 'Add Header' }));
+    await user.type(screen.getByLabelText('Header 1 name'), 'X-Vapi-Secret');
+    const secret = screen.getByLabelText('Header 1 value');
+    expect(secret).toHaveAttribute('type', 'password');
+    await user.type(secret, 'shared-vapi-secret');
+    await user.click(screen.getByRole('button', { name: 'New Idempotency-Key' }));
+    expect(screen.getByLabelText('Header 2 name')).toHaveValue('Idempotency-Key');
+    const firstKey = (screen.getByLabelText('Header 2 value') as HTMLInputElement).value;
+    expect(firstKey).toMatch(/^[0-9a-f-]{36}$/);
+    await user.click(screen.getByRole('button', { name: 'New Idempotency-Key' }));
+    expect(screen.getByLabelText('Header 2 value')).not.toHaveValue(firstKey);
+    expect(screen.queryByLabelText('Header 3 name')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+    await screen.findByRole('region', { name: 'Response' });
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(init.headers).toMatchObject({
+      'X-Vapi-Secret': 'shared-vapi-secret',
+      'Idempotency-Key': expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Copy request' }));
+    const text = await navigator.clipboard.readText();
+    expect(text).toContain('X-Vapi-Secret: <secret>');
+    expect(text).not.toContain('shared-vapi-secret');
+    // Without "Remember for this tab" the secret is not written to sessionStorage.
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('shared-vapi-secret');
+
+    await user.click(screen.getByRole('button', { name: 'Remove header 1' }));
+    expect(screen.getByLabelText('Header 1 name')).toHaveValue('Idempotency-Key');
+  });
+
+  it('presets that can be chosen twice: a new tenant name and a new Idempotency-Key each time', async () => {
+    const user = renderTester();
+    await chooseOption(user, 'Category', 'Voice Config');
+    await user.click(screen.getByRole('button', { name: /Create Tenant/ }));
+    const body = await screen.findByLabelText('Request Body (JSON)');
+    const firstName = JSON.parse((body as HTMLTextAreaElement).value).name as string;
+    await user.click(screen.getByRole('button', { name: /Create Tenant/ }));
+    const secondName = JSON.parse(
+      (screen.getByLabelText('Request Body (JSON)') as HTMLTextAreaElement).value,
+    ).name as string;
+    expect(firstName).toMatch(/^New Clinic Network \w{6}$/);
+    expect(secondName).not.toBe(firstName);
+
+    await chooseOption(user, 'Category', 'Custom Aggregation');
+    await user.click(screen.getByRole('button', { name: /Create Patient with Appointment/ }));
+    expect(screen.getByLabelText('Header 1 name')).toHaveValue('Idempotency-Key');
+    const key = (screen.getByLabelText('Header 1 value') as HTMLInputElement).value;
+    await user.click(screen.getByRole('button', { name: /Create Patient with Appointment/ }));
+    expect(screen.getByLabelText('Header 1 value')).not.toHaveValue(key);
+    // Another preset starts without the write's key.
+    await user.click(screen.getByRole('button', { name: /Smart Scheduling/ }));
+    expect(screen.queryByLabelText('Header 1 name')).toBeNull();
+  });
 });

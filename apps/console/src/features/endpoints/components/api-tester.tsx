@@ -1,4 +1,4 @@
-import { Loader2, Plus, Send, Trash2 } from 'lucide-react';
+import { KeyRound, Loader2, Plus, Send, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 
@@ -28,7 +28,10 @@ import {
   BODY_METHODS,
   describeRequest,
   fullUrl,
+  isSecretHeader,
   sendTestRequest,
+  SUGGESTED_HEADERS,
+  type HeaderRow,
   type QueryRow,
   type TestResponse,
 } from '../lib/send-test-request';
@@ -121,6 +124,7 @@ export function ApiTester({
     () => `${origin}${patientsPath({ apiRoot, practiceId })}`,
   );
   const [rememberKey, setRememberKey] = useSessionState(`${STORE}remember-key`, false);
+  const [holdsSecret, setHoldsSecret] = useState(false);
   const [apiKey, setApiKey] = useSessionState(`${STORE}api-key`, '', { keep: rememberKey });
   const [rows, setRows] = useSessionState<QueryRow[]>(`${STORE}query`, () =>
     defaultSource === 'mock'
@@ -130,13 +134,21 @@ export function ApiTester({
         ]
       : [{ id: 0, key: '', value: '' }],
   );
+  const [headerRows, setHeaderRows] = useSessionState<HeaderRow[]>(`${STORE}headers`, [], {
+    // A secret header (X-Vapi-Secret) is kept like the key: only when the user asks.
+    keep: rememberKey || !holdsSecret,
+  });
   const [body, setBody] = useSessionState(`${STORE}body`, '{}');
   const [sending, setSending] = useState(false);
   const [response, setResponse] = useSessionState<TestResponse | null>(`${STORE}response`, null);
 
   const presets = presetsFor(category, { apiRoot, practiceId });
   const hasBody = BODY_METHODS.has(method);
-  const request = { method, url, queryRows: rows, apiKey, body };
+  const request = { method, url, queryRows: rows, headerRows, apiKey, body };
+  const secretInRows = headerRows.some((row) => isSecretHeader(row.name) && row.value !== '');
+  if (secretInRows !== holdsSecret) {
+    setHoldsSecret(secretInRows);
+  }
   const requestUrl = fullUrl(url.trim(), rows);
 
   function newRow(key = '', value = ''): QueryRow {
@@ -145,13 +157,41 @@ export function ApiTester({
     return { id: nextRowId.current++, key, value };
   }
 
+  function newHeaderRow(name = '', value = ''): HeaderRow {
+    nextRowId.current = Math.max(nextRowId.current, ...headerRows.map((row) => row.id + 1));
+    return { id: nextRowId.current++, name, value };
+  }
+
   function applyPreset(preset: Preset) {
+    const prepared = preset.prepare?.() ?? {};
+    const presetBody = prepared.body ?? preset.body;
     setSelectedPreset(preset.id);
     setMethod(preset.method);
     setUrl(`${origin}${preset.path}`);
     const presetRows = Object.entries(preset.params).map(([key, value]) => newRow(key, value));
     setRows(presetRows.length ? presetRows : [newRow()]);
-    setBody(preset.body === undefined ? '{}' : JSON.stringify(preset.body, null, 2));
+    setHeaderRows(
+      Object.entries(prepared.headers ?? {}).map(([name, value]) => newHeaderRow(name, value)),
+    );
+    setBody(presetBody === undefined ? '{}' : JSON.stringify(presetBody, null, 2));
+  }
+
+  function updateHeaderRow(rowId: number, change: Partial<Omit<HeaderRow, 'id'>>) {
+    setHeaderRows((current) =>
+      current.map((row) => (row.id === rowId ? { ...row, ...change } : row)),
+    );
+  }
+
+  /** A new key for a write that must happen once: replaces the row's value, or adds the row. */
+  function newIdempotencyKey() {
+    const key = crypto.randomUUID();
+    setHeaderRows((current) =>
+      current.some((row) => row.name.trim().toLowerCase() === 'idempotency-key')
+        ? current.map((row) =>
+            row.name.trim().toLowerCase() === 'idempotency-key' ? { ...row, value: key } : row,
+          )
+        : [...current, newHeaderRow('Idempotency-Key', key)],
+    );
   }
 
   function updateRow(rowId: number, change: Partial<Omit<QueryRow, 'id'>>) {
@@ -330,6 +370,71 @@ export function ApiTester({
               <Plus aria-hidden="true" />
               Add Parameter
             </Button>
+          </fieldset>
+
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium">Headers</legend>
+            <p className="text-xs text-muted-foreground">
+              Sent besides Accept, Content-Type and the API key; a row with the same name replaces
+              them.
+            </p>
+            <datalist id={`${id}-header-names`}>
+              {SUGGESTED_HEADERS.map((name) => (
+                <option key={name} value={name} />
+              ))}
+            </datalist>
+            {headerRows.length > 0 && (
+              <ul className="space-y-2">
+                {headerRows.map((row, index) => (
+                  <li key={row.id} className="flex gap-2">
+                    <Input
+                      aria-label={`Header ${index + 1} name`}
+                      placeholder="Header-Name"
+                      list={`${id}-header-names`}
+                      value={row.name}
+                      onChange={(event) => updateHeaderRow(row.id, { name: event.target.value })}
+                      className="font-mono"
+                    />
+                    <Input
+                      aria-label={`Header ${index + 1} value`}
+                      placeholder="value"
+                      type={isSecretHeader(row.name) ? 'password' : 'text'}
+                      autoComplete="off"
+                      value={row.value}
+                      onChange={(event) => updateHeaderRow(row.id, { value: event.target.value })}
+                      className="font-mono"
+                    />
+                    <Button
+                      variant="outline"
+                      size="icon"
+                      aria-label={`Remove header ${index + 1}`}
+                      title="Remove header"
+                      onClick={() =>
+                        setHeaderRows((current) =>
+                          current.filter(({ id: rowId }) => rowId !== row.id),
+                        )
+                      }
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setHeaderRows((current) => [...current, newHeaderRow()])}
+              >
+                <Plus aria-hidden="true" />
+                Add Header
+              </Button>
+              <Button variant="outline" size="sm" onClick={newIdempotencyKey}>
+                <KeyRound aria-hidden="true" />
+                New Idempotency-Key
+              </Button>
+            </div>
           </fieldset>
 
           {hasBody && (

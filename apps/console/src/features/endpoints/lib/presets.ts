@@ -19,7 +19,15 @@ export interface Preset {
   path: string;
   params: Record<string, string>;
   body?: unknown;
+  /**
+   * What changes each time the preset is chosen, so choosing it twice works twice: a unique name
+   * where names must be unique, a fresh Idempotency-Key for a write that must not happen twice.
+   */
+  prepare?: () => { body?: unknown; headers?: Record<string, string> };
 }
+
+/** A short random suffix: enough to keep names apart, short enough to read. */
+const uniqueSuffix = () => crypto.randomUUID().slice(0, 6);
 
 export interface PresetContext {
   apiRoot: string;
@@ -188,9 +196,13 @@ export function presetsFor(category: Category, context: PresetContext): Preset[]
           key: 'greeting',
           value: 'Thank you for calling Demo Health Network.',
         }),
-        post('vc-tenant-create', 'Create Tenant', '/voice-config/tenants', {
-          name: 'New Clinic Network',
-        }),
+        {
+          ...post('vc-tenant-create', 'Create Tenant', '/voice-config/tenants', {
+            name: 'New Clinic Network',
+          }),
+          // Tenant names are unique: each choice of the preset gets its own.
+          prepare: () => ({ body: { name: `New Clinic Network ${uniqueSuffix()}` } }),
+        },
         post('vc-query', 'Cross-Entity Query', '/voice-config/query', crossEntityQueryBody()),
         post(
           'tool-legacy',
@@ -233,13 +245,17 @@ export function presetsFor(category: Category, context: PresetContext): Preset[]
             ...patient,
           },
         ),
-        post(
-          'agg-patient-appointment',
-          'Create Patient with Appointment',
-          '/aggregate/patient-with-appointment',
-          patientWithAppointmentBody(today),
-          { source: 'mock' },
-        ),
+        {
+          ...post(
+            'agg-patient-appointment',
+            'Create Patient with Appointment',
+            '/aggregate/patient-with-appointment',
+            patientWithAppointmentBody(today),
+            { source: 'mock' },
+          ),
+          // Sending it again with the same key replays the first answer instead of booking twice.
+          prepare: () => ({ headers: { 'Idempotency-Key': crypto.randomUUID() } }),
+        },
         post(
           'agg-smart-scheduling',
           'Smart Scheduling',

@@ -13,10 +13,26 @@ export interface QueryRow {
   value: string;
 }
 
+/** A request header the user added (Idempotency-Key, X-Vapi-Secret, …). */
+export interface HeaderRow {
+  id: number;
+  name: string;
+  value: string;
+}
+
+/** Header names the editor suggests, as the gateway reads them. */
+export const SUGGESTED_HEADERS = ['Idempotency-Key', 'X-Vapi-Secret', 'X-Request-Id'] as const;
+
+/** Headers whose values are credentials: copied requests show a placeholder instead. */
+const SECRET_HEADERS = new Set<string>([HEADERS.apiKey, HEADERS.vapiSecret]);
+
+export const isSecretHeader = (name: string) => SECRET_HEADERS.has(name.trim().toLowerCase());
+
 export interface TestRequest {
   method: string;
   url: string;
   queryRows: QueryRow[];
+  headerRows: HeaderRow[];
   apiKey: string;
   body: string;
 }
@@ -43,7 +59,8 @@ export function fullUrl(url: string, rows: QueryRow[]): string {
   return `${url}${separator}${pairs.join('&')}`;
 }
 
-export function requestHeaders(request: Pick<TestRequest, 'method' | 'apiKey'>) {
+/** The headers sent: the tester's own, then the user's rows (complete ones; a row wins). */
+export function requestHeaders(request: Pick<TestRequest, 'method' | 'apiKey' | 'headerRows'>) {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (BODY_METHODS.has(request.method)) {
     headers['Content-Type'] = 'application/json';
@@ -51,14 +68,21 @@ export function requestHeaders(request: Pick<TestRequest, 'method' | 'apiKey'>) 
   if (request.apiKey.trim()) {
     headers[HEADERS.apiKey] = request.apiKey.trim();
   }
+  for (const row of request.headerRows) {
+    if (row.name.trim() !== '' && row.value !== '') {
+      headers[row.name.trim()] = row.value;
+    }
+  }
   return headers;
 }
 
-/** The request as text for the clipboard; the key itself is redacted. */
+/** The request as text for the clipboard; the key and any secret header are redacted. */
 export function describeRequest(request: TestRequest): string {
   const headers = requestHeaders(request);
-  if (headers[HEADERS.apiKey]) {
-    headers[HEADERS.apiKey] = '<your API key>';
+  for (const name of Object.keys(headers)) {
+    if (isSecretHeader(name)) {
+      headers[name] = name.toLowerCase() === HEADERS.apiKey ? '<your API key>' : '<secret>';
+    }
   }
   const lines = [`${request.method} ${fullUrl(request.url.trim(), request.queryRows)}`, ''];
   lines.push('Headers:');
