@@ -77,6 +77,25 @@ describe.each(databaseTargets)('smart scheduling on the Mock EHR ($name)', (targ
     expect(body.nextSteps.join(' ')).toMatch(/Offer the first available slot/);
   });
 
+  it("the API tester's Smart Scheduling preset finds open slots on a fresh gateway", async () => {
+    // The console's preset (apps/console/src/features/endpoints/lib/presets.ts), as it is sent.
+    const response = await schedule({
+      messages: [
+        user(
+          'Hi, this is Linda Wright. I need a well child visit in pediatrics next week, mornings work best.',
+        ),
+      ],
+      practiceId: '12345',
+      tenantId: 1,
+      source: 'mock',
+      patientInfo: { firstName: 'Linda', lastName: 'Wright', dob: '2017-04-19' },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.smartScheduling.availableSlots.length).toBeGreaterThan(0);
+    expect(body.canProceedWithBooking).toBe(true);
+  });
+
   it('asks for what is missing when the reason for the visit is unclear', async () => {
     const body = (
       await schedule({ messages: [user('Hi, I need to make an appointment please.')] })

@@ -101,8 +101,10 @@ export function smartSchedulingBody(practiceId: string) {
     messages: [
       {
         role: 'user',
+        // A visit the sample patient's department offers every week (pediatric mornings are well
+        // child visits), so a fresh gateway answers with open slots and can proceed to book.
         content:
-          'Hi, this is Linda Wright. I need a follow-up visit next week, mornings work best.',
+          'Hi, this is Linda Wright. I need a well child visit in pediatrics next week, mornings work best.',
       },
     ],
     practiceId,
