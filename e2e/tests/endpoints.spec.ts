@@ -146,6 +146,14 @@ test.describe('Endpoints API tester', () => {
     const usedKey = await page.getByLabel('Header 1 value').inputValue();
     await page.getByRole('button', { name: /Create Patient with Appointment/ }).click();
     await expect(page.getByLabel('Header 1 value')).not.toHaveValue(usedKey);
+
+    // The header rows fit a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByLabel('Header 1 name').scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await saveScreenshot(page, 'endpoints-tester-headers-390', test.info(), { fullPage: false });
   });
 
   test('an empty URL is refused and a missing key still sends', async ({ page }) => {
