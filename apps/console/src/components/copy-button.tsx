@@ -14,6 +14,8 @@ export interface CopyButtonProps extends Omit<ButtonProps, 'onClick' | 'children
   successMessage?: string;
   failureMessage?: string;
   showText?: boolean;
+  /** The visible word instead of "Copy" (with `showText`), e.g. "cURL"; `label` stays the name. */
+  caption?: string;
 }
 
 /** Copies text and shows a checkmark for a moment; warns when the browser refuses. */
@@ -24,6 +26,7 @@ export function CopyButton({
   successMessage = 'Copied to clipboard',
   failureMessage = 'Failed to copy to clipboard',
   showText = false,
+  caption,
   variant = 'outline',
   size = showText ? 'sm' : 'icon-sm',
   ...props
@@ -49,7 +52,7 @@ export function CopyButton({
     <Button
       variant={variant}
       size={size}
-      aria-label={showText ? undefined : label}
+      aria-label={showText && !caption ? undefined : label}
       title={label}
       data-copied={copied || undefined}
       onClick={handleCopy}
@@ -59,7 +62,7 @@ export function CopyButton({
         aria-hidden="true"
         className={copied ? 'text-green-700 dark:text-green-400' : undefined}
       />
-      {showText && (copied ? 'Copied' : 'Copy')}
+      {showText && (copied ? 'Copied' : (caption ?? 'Copy'))}
     </Button>
   );
 }

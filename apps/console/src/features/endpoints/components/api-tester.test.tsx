@@ -295,4 +295,86 @@ describe('ApiTester', () => {
     await user.click(screen.getByRole('button', { name: /Smart Scheduling/ }));
     expect(screen.queryByLabelText('Header 1 name')).toBeNull();
   });
+
+  it('sends on Ctrl+Enter, shows size and the Server-Timing split, and copies cURL with $API_KEY', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/67890/patients': () => ({ body: [{ id: 1 }] }),
+    });
+    fetchMock.mockImplementationOnce(
+      async () =>
+        new Response('[{"id":1}]', {
+          status: 200,
+          headers: {
+            'content-type': 'application/json',
+            'server-timing': 'gateway;dur=20, upstream;dur=15',
+          },
+        }),
+    );
+    const user = renderTester();
+    await user.type(screen.getByLabelText('API Key'), 'ehrgw_secret_key');
+    await user.click(screen.getByLabelText('URL'));
+    await user.keyboard('{Control>}{Enter}{/Control}');
+
+    const response = await screen.findByRole('region', { name: 'Response' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(within(response).getByText('10 B')).toBeInTheDocument();
+    expect(
+      within(response).getByRole('img', {
+        name: /20(\.0)? ms in the gateway, of which 15(\.0)? ms waiting on the EHR/,
+      }),
+    ).toBeInTheDocument();
+    expect(within(response).getByText(/Upstream 15/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Copy as cURL' }));
+    const curl = await navigator.clipboard.readText();
+    expect(curl).toContain(`curl -X GET '${ORIGIN}/api/67890/patients'`);
+    expect(curl).toContain('-H "x-api-key: $API_KEY"');
+    expect(curl).not.toContain('ehrgw_secret_key');
+  });
+
+  it('keeps a history: path and status in this browser, query and body in this tab only; replay and delete', async () => {
+    localStorage.clear();
+    mockFetch({ 'POST /utility/test': { body: { ok: true } } });
+    const user = renderTester();
+    await chooseOption(user, 'Category', 'Utility');
+    await user.click(screen.getByRole('button', { name: /Test Endpoint/ }));
+    await user.type(screen.getByLabelText('API Key'), 'k');
+    await user.click(screen.getByRole('button', { name: 'Add Parameter' }));
+    await user.type(screen.getByLabelText('Parameter 1 key'), 'lastName');
+    await user.type(screen.getByLabelText('Parameter 1 value'), 'Zyxwvutson');
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+    await screen.findByRole('region', { name: 'Response' });
+
+    const history = screen.getByRole('list', { name: 'Sent requests' });
+    expect(within(history).getByText(`${ORIGIN}/utility/test`)).toBeInTheDocument();
+    expect(within(history).getByText('200 OK')).toBeInTheDocument();
+    const kept = JSON.stringify({ ...localStorage });
+    expect(kept).toContain('/utility/test');
+    expect(kept).not.toContain('Zyxwvutson');
+    expect(kept).not.toContain('Hello from the API tester');
+    expect(JSON.stringify({ ...sessionStorage })).toContain('Zyxwvutson');
+
+    // Another request replaces the editor; replay brings the first one back whole.
+    await chooseOption(user, 'Category', 'Standard');
+    await user.click(screen.getByRole('button', { name: /Get Providers/ }));
+    await user.click(
+      within(history).getByRole('button', {
+        name: `Load POST ${ORIGIN}/utility/test into the tester`,
+      }),
+    );
+    expect(screen.getByRole('combobox', { name: 'Method' })).toHaveTextContent('POST');
+    expect(screen.getByLabelText('URL')).toHaveValue(`${ORIGIN}/utility/test`);
+    expect(screen.getByLabelText('Parameter 1 value')).toHaveValue('Zyxwvutson');
+    expect(
+      JSON.parse((screen.getByLabelText('Request Body (JSON)') as HTMLTextAreaElement).value),
+    ).toMatchObject({ message: 'Hello from the API tester' });
+
+    await user.click(
+      within(history).getByRole('button', {
+        name: `Delete POST ${ORIGIN}/utility/test from history`,
+      }),
+    );
+    expect(screen.queryByRole('list', { name: 'Sent requests' })).toBeNull();
+    expect(screen.getByText('Requests you send appear here.')).toBeInTheDocument();
+  });
 });

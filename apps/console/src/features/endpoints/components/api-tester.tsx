@@ -24,6 +24,8 @@ import { toastUntilClosed } from '@/lib/toast-queue';
 import { cn } from '@/lib/utils';
 
 import { CATEGORIES, patientsPath, presetsFor, type Category, type Preset } from '../lib/presets';
+import { useRequestHistory, type HistoryEntry } from '../lib/request-history';
+import { parseServerTiming, toCurl, toFetch } from '../lib/request-snippets';
 import {
   BODY_METHODS,
   describeRequest,
@@ -35,6 +37,8 @@ import {
   type QueryRow,
   type TestResponse,
 } from '../lib/send-test-request';
+
+import { RequestHistoryCard } from './request-history-card';
 
 // CodeMirror is only downloaded when a request with a body is being edited.
 const JsonEditor = lazy(() =>
@@ -103,6 +107,46 @@ function ChoiceSelect({
   );
 }
 
+function formatBytes(bytes: number): string {
+  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** The gateway's own time and the time it waited on the EHR, side by side. */
+function ServerTimingBar({ timings }: { timings: Array<{ name: string; ms: number }> }) {
+  const gateway = timings.find((timing) => timing.name === 'gateway')?.ms;
+  if (gateway === undefined || gateway <= 0) {
+    return null;
+  }
+  const upstream = Math.min(timings.find((timing) => timing.name === 'upstream')?.ms ?? 0, gateway);
+  const own = gateway - upstream;
+  const summary =
+    upstream > 0
+      ? `${formatResponseTime(gateway)} in the gateway, of which ${formatResponseTime(upstream)} waiting on the EHR`
+      : `${formatResponseTime(gateway)} in the gateway, no upstream call`;
+  return (
+    <figure className="space-y-1" aria-label="Server timing">
+      <div
+        role="img"
+        aria-label={summary}
+        className="flex h-2 overflow-hidden rounded-full bg-muted"
+      >
+        <div className="h-full bg-blue-600" style={{ width: `${(own / gateway) * 100}%` }} />
+        <div className="h-full bg-amber-500" style={{ width: `${(upstream / gateway) * 100}%` }} />
+      </div>
+      <figcaption className="flex flex-wrap gap-x-4 text-xs text-muted-foreground">
+        <span>
+          <span aria-hidden="true" className="mr-1 inline-block size-2 rounded-full bg-blue-600" />
+          Gateway {formatResponseTime(own)}
+        </span>
+        <span>
+          <span aria-hidden="true" className="mr-1 inline-block size-2 rounded-full bg-amber-500" />
+          Upstream {formatResponseTime(upstream)}
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
 export function ApiTester({
   apiRoot,
   practiceId,
@@ -140,6 +184,7 @@ export function ApiTester({
   });
   const [body, setBody] = useSessionState(`${STORE}body`, '{}');
   const [sending, setSending] = useState(false);
+  const history = useRequestHistory();
   const [response, setResponse] = useSessionState<TestResponse | null>(`${STORE}response`, null);
 
   const presets = presetsFor(category, { apiRoot, practiceId });
@@ -174,6 +219,24 @@ export function ApiTester({
       Object.entries(prepared.headers ?? {}).map(([name, value]) => newHeaderRow(name, value)),
     );
     setBody(presetBody === undefined ? '{}' : JSON.stringify(presetBody, null, 2));
+  }
+
+  /** Loads a sent request back into the editor; what only its tab kept may be gone. */
+  function replay(entry: HistoryEntry) {
+    const detail = history.detailOf(entry.id);
+    setSelectedPreset(null);
+    setMethod(entry.method);
+    setUrl(detail?.url ?? entry.url);
+    setRows(detail?.queryRows.length ? detail.queryRows : [newRow()]);
+    setHeaderRows(detail?.headerRows ?? []);
+    setBody(detail?.body ?? '{}');
+    if (!detail) {
+      toast.info('Replayed without its details', {
+        description:
+          'Its query, headers and body were kept only in the tab that sent it: fill them in again.',
+      });
+    }
+    window.scrollTo({ top: 0, behavior: 'smooth' });
   }
 
   function updateHeaderRow(rowId: number, change: Partial<Omit<HeaderRow, 'id'>>) {
@@ -212,16 +275,15 @@ export function ApiTester({
     setSending(true);
     const started = performance.now();
     try {
-      setResponse(await sendTestRequest(request));
+      const answer = await sendTestRequest(request);
+      setResponse(answer);
+      history.add(request, answer);
       sayFullAccess();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      setResponse({
-        status: 0,
-        time: Math.round(performance.now() - started),
-        data: message,
-        headers: [],
-      });
+      const time = Math.round(performance.now() - started);
+      setResponse({ status: 0, time, data: message, headers: [], size: 0 });
+      history.add(request, { status: 0, time });
       sayFullAccess();
       toast.error('Request Failed', { description: message });
     } finally {
@@ -238,7 +300,15 @@ export function ApiTester({
             Send requests to the gateway with an API key and inspect the answers.
           </CardDescription>
         </CardHeader>
-        <CardContent className="space-y-6">
+        <CardContent
+          className="space-y-6"
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.metaKey || event.ctrlKey) && !sending) {
+              event.preventDefault();
+              void handleSend();
+            }
+          }}
+        >
           <div className="max-w-xs space-y-2">
             <ChoiceSelect
               id={`${id}-category`}
@@ -466,6 +536,25 @@ export function ApiTester({
               successMessage="Request copied to clipboard"
               size="icon"
             />
+            <CopyButton
+              text={toCurl(request)}
+              label="Copy as cURL"
+              caption="cURL"
+              successMessage="cURL command copied; set API_KEY in your shell first"
+              showText
+            />
+            <CopyButton
+              text={toFetch(request)}
+              label="Copy as fetch"
+              caption="fetch"
+              successMessage="fetch call copied; it reads process.env.API_KEY"
+              showText
+            />
+            <span className="text-xs text-muted-foreground">
+              <kbd className="rounded border px-1 font-mono">Ctrl</kbd>/
+              <kbd className="rounded border px-1 font-mono">⌘</kbd>+
+              <kbd className="rounded border px-1 font-mono">Enter</kbd> sends
+            </span>
           </div>
         </CardContent>
       </Card>
@@ -483,9 +572,18 @@ export function ApiTester({
               <span className="text-sm text-muted-foreground">
                 {formatResponseTime(response.time)}
               </span>
+              {/* A response kept from before sizes were measured has none. */}
+              {response.status !== 0 && typeof response.size === 'number' && (
+                <span className="text-sm text-muted-foreground">{formatBytes(response.size)}</span>
+              )}
             </div>
           </CardHeader>
           <CardContent className="grid gap-3">
+            <ServerTimingBar
+              timings={parseServerTiming(
+                response.headers.find(([name]) => name === 'server-timing')?.[1],
+              )}
+            />
             {response.headers.length > 0 && (
               <details className="rounded-md border">
                 <summary className="cursor-pointer px-3 py-2 text-sm font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
@@ -514,6 +612,12 @@ export function ApiTester({
           </CardContent>
         </Card>
       )}
+      <RequestHistoryCard
+        entries={history.entries}
+        onReplay={replay}
+        onDelete={(entry) => history.remove(entry.id)}
+        onClear={history.clear}
+      />
     </div>
   );
 }

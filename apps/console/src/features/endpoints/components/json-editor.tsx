@@ -77,7 +77,13 @@ export function JsonEditor({ value, onChange, labelledBy, id }: JsonEditorProps)
           history(),
           indentOnInput(),
           bracketMatching(),
-          keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+          // Ctrl/Cmd+Enter sends the request (the tester listens for it): no blank line here.
+          keymap.of([
+            { key: 'Mod-Enter', run: () => true },
+            ...defaultKeymap,
+            ...historyKeymap,
+            indentWithTab,
+          ]),
           json(),
           baseTheme,
           themeCompartment.current.of(highlighting(dark)),

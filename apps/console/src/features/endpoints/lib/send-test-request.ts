@@ -45,6 +45,8 @@ export interface TestResponse {
   data: string;
   /** The response headers the browser lets the console read, sorted by name. */
   headers: Array<[name: string, value: string]>;
+  /** The body's size in bytes as received. */
+  size: number;
 }
 
 /** The URL with the complete query rows appended (rows missing a key or value are left out). */
@@ -122,6 +124,7 @@ export async function sendTestRequest(request: TestRequest): Promise<TestRespons
     status: response.status,
     time: Math.round(performance.now() - started),
     data: formatBody(text),
+    size: new TextEncoder().encode(text).length,
     headers: [...response.headers.entries()].sort(([a], [b]) => a.localeCompare(b)),
   };
 }
