@@ -104,7 +104,7 @@ test.describe('Endpoints API tester', () => {
 
     await openEndpoints(page);
     const response = await sendDobValidation(page, key);
-    await expect(response.getByText(/\d+ ms/)).toBeVisible();
+    await expect(response.getByText(/^\d+ ms$/)).toBeVisible();
     const body = response.getByLabel('Response body');
     await expect(body).toContainText('"valid": true');
     await expect(body).toContainText('"isoDate": "1985-07-14"');
@@ -155,6 +155,54 @@ test.describe('Endpoints API tester', () => {
     );
     await saveScreenshot(page, 'endpoints-tester-headers-390', test.info(), { fullPage: false });
   });
+
+  for (const [theme, width] of [
+    ['light', 1280],
+    ['dark', 390],
+  ] as const) {
+    test(`Ctrl+Enter sends; the answer shows size and Server-Timing; the history survives a reload and replays (${theme}, ${width} px)`, async ({
+      page,
+    }) => {
+      const admin = await adminApi();
+      const { key } = await createApiKey(admin, uniqueName('E2E history', test.info()));
+      await admin.dispose();
+      await page.setViewportSize({ width, height: 900 });
+      await useTheme(page, theme);
+
+      await openEndpoints(page);
+      await page.getByRole('tab', { name: 'API Tester' }).click();
+      await chooseOption(page, 'Category', 'Utility');
+      await page.getByRole('button', { name: /DOB Validation/ }).click();
+      await page.getByLabel('API Key').fill(key);
+      await page.getByLabel('URL', { exact: true }).press('Control+Enter');
+      const response = page.getByRole('region', { name: 'Response' });
+      await expect(response.getByText('200 OK')).toBeVisible();
+      await expect(response.getByText(/^\d+ B$/)).toBeVisible();
+      await expect(
+        response.getByRole('img', { name: /in the gateway, no upstream call/ }),
+      ).toBeVisible();
+
+      const history = page.getByRole('list', { name: 'Sent requests' });
+      const entry = history
+        .getByRole('listitem')
+        .filter({ hasText: '/utility/validate-dob' })
+        .first();
+      await expect(entry).toContainText('200 OK');
+      await entry.scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+      await saveScreenshot(page, `endpoints-tester-history-${theme}-${width}`, test.info());
+
+      await page.reload();
+      await waitForScreenReady(page, 'Endpoints');
+      await chooseOption(page, 'Category', 'Standard');
+      await page.getByRole('button', { name: /Get Providers/ }).click();
+      await entry.getByRole('button', { name: /into the tester/ }).click();
+      await expect(page.getByLabel('URL', { exact: true })).toHaveValue(/\/utility\/validate-dob$/);
+      await expect(page.getByLabel('Parameter 1 key')).toHaveValue('dob');
+    });
+  }
 
   test('an empty URL is refused and a missing key still sends', async ({ page }) => {
     await openEndpoints(page);

@@ -138,10 +138,15 @@ function ServerTimingBar({ timings }: { timings: Array<{ name: string; ms: numbe
           <span aria-hidden="true" className="mr-1 inline-block size-2 rounded-full bg-blue-600" />
           Gateway {formatResponseTime(own)}
         </span>
-        <span>
-          <span aria-hidden="true" className="mr-1 inline-block size-2 rounded-full bg-amber-500" />
-          Upstream {formatResponseTime(upstream)}
-        </span>
+        {upstream > 0 && (
+          <span>
+            <span
+              aria-hidden="true"
+              className="mr-1 inline-block size-2 rounded-full bg-amber-500"
+            />
+            Upstream {formatResponseTime(upstream)}
+          </span>
+        )}
       </figcaption>
     </figure>
   );

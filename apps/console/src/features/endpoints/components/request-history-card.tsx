@@ -26,7 +26,7 @@ export function RequestHistoryCard({
   return (
     <Card aria-labelledby={`${id}-title`}>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
-        <div className="space-y-1.5">
+        <div className="min-w-0 flex-1 space-y-1.5">
           <CardTitle id={`${id}-title`} className="flex items-center gap-2">
             <History aria-hidden="true" className="size-4" />
             History
