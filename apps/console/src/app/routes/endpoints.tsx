@@ -52,6 +52,7 @@ export function EndpointsRoute() {
         docsTab={isDocTab(requestedDocsTab) ? requestedDocsTab : undefined}
         onDocsTabChange={(next) => show(ENDPOINTS_SEARCH.docsTab, next)}
         athenaConfigured={ehrStatus?.athena.configured ?? true}
+        athenaPracticeId={ehrStatus?.athena.practiceId ?? null}
       />
     </div>
   );

@@ -377,4 +377,40 @@ describe('ApiTester', () => {
     expect(screen.queryByRole('list', { name: 'Sent requests' })).toBeNull();
     expect(screen.getByText('Requests you send appear here.')).toBeInTheDocument();
   });
+
+  it('presets ask the EHR chosen for them: the Mock EHR at the config practice, athena at its own', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ApiTester
+        apiRoot="/api"
+        practiceId="67890"
+        origin={ORIGIN}
+        defaultSource="mock"
+        athenaPracticeId="195900"
+      />,
+    );
+    const sources = screen.getByRole('group', { name: 'EHR the presets ask' });
+    expect(within(sources).getByRole('button', { name: 'Mock EHR' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await user.click(screen.getByRole('button', { name: /Get Patients/ }));
+    expect(screen.getByLabelText('URL')).toHaveValue(`${ORIGIN}/api/67890/patients`);
+    expect(screen.getByLabelText('Parameter 1 value')).toHaveValue('mock');
+
+    await user.click(within(sources).getByRole('button', { name: 'athena' }));
+    await user.click(screen.getByRole('button', { name: /Get Patients/ }));
+    expect(screen.getByLabelText('URL')).toHaveValue(`${ORIGIN}/api/195900/patients`);
+    expect(screen.getByLabelText('Parameter 1 value')).toHaveValue('athena');
+
+    await chooseOption(user, 'Category', 'Custom Aggregation');
+    await user.click(screen.getByRole('button', { name: /Smart Scheduling/ }));
+    const body = JSON.parse(
+      (screen.getByLabelText('Request Body (JSON)') as HTMLTextAreaElement).value,
+    );
+    expect(body).toMatchObject({ source: 'athena', practiceId: '195900' });
+    // Utility routes take no source: no choice shown.
+    await chooseOption(user, 'Category', 'Utility');
+    expect(screen.queryByRole('group', { name: 'EHR the presets ask' })).toBeNull();
+  });
 });

@@ -23,7 +23,17 @@ import { useSessionState } from '@/lib/session-state';
 import { toastUntilClosed } from '@/lib/toast-queue';
 import { cn } from '@/lib/utils';
 
-import { CATEGORIES, patientsPath, presetsFor, type Category, type Preset } from '../lib/presets';
+import {
+  CATEGORIES,
+  patientsPath,
+  PRESET_SOURCE_LABELS,
+  PRESET_SOURCES,
+  presetsFor,
+  SOURCE_CATEGORIES,
+  type Category,
+  type Preset,
+  type PresetSource,
+} from '../lib/presets';
 import { useRequestHistory, type HistoryEntry } from '../lib/request-history';
 import { parseServerTiming, toCurl, toFetch } from '../lib/request-snippets';
 import {
@@ -64,6 +74,8 @@ export interface ApiTesterProps {
    * Send answers instead of a 503; athena (the spec's default, no parameter) otherwise.
    */
   defaultSource?: 'athena' | 'mock';
+  /** athena's practice, for presets that ask athena; null when athena is not configured. */
+  athenaPracticeId?: string | null;
 }
 
 function isCategory(value: string): value is Category {
@@ -157,6 +169,7 @@ export function ApiTester({
   practiceId,
   origin = window.location.origin,
   defaultSource = 'athena',
+  athenaPracticeId = null,
 }: ApiTesterProps) {
   const id = useId();
   const nextRowId = useRef(0);
@@ -168,6 +181,10 @@ export function ApiTester({
     null,
   );
   const [method, setMethod] = useSessionState<string>(`${STORE}method`, 'GET');
+  const [presetSource, setPresetSource] = useSessionState<PresetSource>(
+    `${STORE}preset-source`,
+    defaultSource,
+  );
   const [url, setUrl] = useSessionState(
     `${STORE}url`,
     () => `${origin}${patientsPath({ apiRoot, practiceId })}`,
@@ -192,7 +209,12 @@ export function ApiTester({
   const history = useRequestHistory();
   const [response, setResponse] = useSessionState<TestResponse | null>(`${STORE}response`, null);
 
-  const presets = presetsFor(category, { apiRoot, practiceId });
+  const presets = presetsFor(category, {
+    apiRoot,
+    practiceId,
+    source: presetSource,
+    athenaPracticeId,
+  });
   const hasBody = BODY_METHODS.has(method);
   const request = { method, url, queryRows: rows, headerRows, apiKey, body };
   const secretInRows = headerRows.some((row) => isSecretHeader(row.name) && row.value !== '');
@@ -325,9 +347,30 @@ export function ApiTester({
           </div>
 
           <section aria-labelledby={`${id}-presets`} className="space-y-2">
-            <h3 id={`${id}-presets`} className="text-sm font-semibold">
-              Presets: {category}
-            </h3>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 id={`${id}-presets`} className="text-sm font-semibold">
+                Presets: {category}
+              </h3>
+              {SOURCE_CATEGORIES.includes(category) && (
+                <div
+                  role="group"
+                  aria-label="EHR the presets ask"
+                  className="inline-flex rounded-md border p-0.5"
+                >
+                  {PRESET_SOURCES.map((source) => (
+                    <Button
+                      key={source}
+                      variant={presetSource === source ? 'secondary' : 'ghost'}
+                      size="sm"
+                      aria-pressed={presetSource === source}
+                      onClick={() => setPresetSource(source)}
+                    >
+                      {PRESET_SOURCE_LABELS[source]}
+                    </Button>
+                  ))}
+                </div>
+              )}
+            </div>
             <ul className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
               {presets.map((preset) => (
                 <li key={preset.id}>

@@ -19,6 +19,8 @@ export interface EndpointsTabsProps {
   onDocsTabChange?: (tab: DocTab) => void;
   /** False when the gateway has no athena credentials: examples then point at the Mock EHR. */
   athenaConfigured?: boolean;
+  /** athena's practice (from the EHR status), for the tester's athena presets. */
+  athenaPracticeId?: string | null;
 }
 
 export function EndpointsTabs({
@@ -30,6 +32,7 @@ export function EndpointsTabs({
   docsTab,
   onDocsTabChange,
   athenaConfigured = true,
+  athenaPracticeId = null,
 }: EndpointsTabsProps) {
   const defaultSource = athenaConfigured ? 'athena' : 'mock';
   return (
@@ -54,6 +57,7 @@ export function EndpointsTabs({
           apiRoot={apiRoot}
           practiceId={practiceId}
           defaultSource={defaultSource}
+          athenaPracticeId={athenaPracticeId}
         />
       </TabsContent>
     </Tabs>

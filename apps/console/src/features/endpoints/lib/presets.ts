@@ -29,9 +29,25 @@ export interface Preset {
 /** A short random suffix: enough to keep names apart, short enough to read. */
 const uniqueSuffix = () => crypto.randomUUID().slice(0, 6);
 
+/** The EHRs a preset can ask, for routes that take `source`. */
+export const PRESET_SOURCES = ['mock', 'athena'] as const;
+export type PresetSource = (typeof PRESET_SOURCES)[number];
+export const PRESET_SOURCE_LABELS: Record<PresetSource, string> = {
+  mock: 'Mock EHR',
+  athena: 'athena',
+};
+
+/** Categories whose presets call routes that take `source`. */
+export const SOURCE_CATEGORIES: readonly Category[] = ['Standard', 'Custom Aggregation'];
+
 export interface PresetContext {
   apiRoot: string;
+  /** The gateway config's practice: the Mock EHR's. */
   practiceId: string;
+  /** The EHR presets ask where the route takes `source` (default: the Mock EHR). */
+  source?: PresetSource;
+  /** athena's practice (ATHENA_PRACTICE_ID), when athena is configured. */
+  athenaPracticeId?: string | null;
   today?: Date;
 }
 
@@ -96,7 +112,7 @@ export function crossEntityQueryBody() {
   } satisfies z.input<typeof VoiceConfigQueryBody>;
 }
 
-export function smartSchedulingBody(practiceId: string) {
+export function smartSchedulingBody(practiceId: string, source: PresetSource = 'mock') {
   return {
     messages: [
       {
@@ -109,7 +125,7 @@ export function smartSchedulingBody(practiceId: string) {
     ],
     practiceId,
     tenantId: DEFAULT_TENANT_ID,
-    source: 'mock',
+    source,
     patientInfo: {
       firstName: SAMPLE_PATIENT.firstname,
       lastName: SAMPLE_PATIENT.lastname,
@@ -156,9 +172,15 @@ export function patientsPath({ apiRoot, practiceId }: PresetContext) {
   return `${root(apiRoot)}/${encodeURIComponent(practiceId)}/patients`;
 }
 
-/** Presets per category. Standard ones use source=mock so they answer without athena set up. */
+/**
+ * Presets per category. Routes that take `source` ask the chosen EHR (the Mock EHR by default, so
+ * they answer without athena set up), at that EHR's practice.
+ */
 export function presetsFor(category: Category, context: PresetContext): Preset[] {
-  const base = `${root(context.apiRoot)}/${encodeURIComponent(context.practiceId)}`;
+  const source = context.source ?? 'mock';
+  const practiceId =
+    source === 'athena' ? (context.athenaPracticeId ?? context.practiceId) : context.practiceId;
+  const base = `${root(context.apiRoot)}/${encodeURIComponent(practiceId)}`;
   const today = context.today ?? new Date();
   const patient = {
     firstname: SAMPLE_PATIENT.firstname,
@@ -169,15 +191,15 @@ export function presetsFor(category: Category, context: PresetContext): Preset[]
   switch (category) {
     case 'Standard':
       return [
-        get('patients', 'Get Patients', `${base}/patients`, { source: 'mock' }),
+        get('patients', 'Get Patients', `${base}/patients`, { source }),
         get('appointments', 'Get Appointments', `${base}/appointments`, {
-          source: 'mock',
+          source,
           startDate: isoDate(today),
         }),
-        get('providers', 'Get Providers', `${base}/providers`, { source: 'mock' }),
-        get('departments', 'Get Departments', `${base}/departments`, { source: 'mock' }),
+        get('providers', 'Get Providers', `${base}/providers`, { source }),
+        get('departments', 'Get Departments', `${base}/departments`, { source }),
         get('referring-providers', 'Get Referring Providers', `${base}/referring-providers`, {
-          source: 'mock',
+          source,
         }),
       ];
     case 'Voice Config':
@@ -226,15 +248,15 @@ export function presetsFor(category: Category, context: PresetContext): Preset[]
           'Department-Provider Mapping',
           '/aggregate/department-providers',
           {
-            source: 'mock',
+            source,
           },
         ),
         get('agg-appointment-types', 'Appointment Types', '/aggregate/appointment-types', {
-          source: 'mock',
+          source,
           departmentid: SAMPLE_PATIENT.departmentid,
         }),
         get('agg-open-slots', 'Patient Open Slots', '/aggregate/patient-open-slots', {
-          source: 'mock',
+          source,
           appointmenttypeid: SAMPLE_PATIENT.appointmenttypeid,
           ...patient,
         }),
@@ -243,7 +265,7 @@ export function presetsFor(category: Category, context: PresetContext): Preset[]
           'Patient Provider with Department',
           '/aggregate/patient-provider',
           {
-            source: 'mock',
+            source,
             ...patient,
           },
         ),
@@ -253,7 +275,7 @@ export function presetsFor(category: Category, context: PresetContext): Preset[]
             'Create Patient with Appointment',
             '/aggregate/patient-with-appointment',
             patientWithAppointmentBody(today),
-            { source: 'mock' },
+            { source },
           ),
           // Sending it again with the same key replays the first answer instead of booking twice.
           prepare: () => ({ headers: { 'Idempotency-Key': crypto.randomUUID() } }),
@@ -262,7 +284,7 @@ export function presetsFor(category: Category, context: PresetContext): Preset[]
           'agg-smart-scheduling',
           'Smart Scheduling',
           '/aggregate/smart-scheduling',
-          smartSchedulingBody(context.practiceId),
+          smartSchedulingBody(practiceId, source),
         ),
       ];
     case 'Utility':
