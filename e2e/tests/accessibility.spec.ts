@@ -10,6 +10,15 @@ import { saveScreenshot, useTheme, waitForScreenReady, type ThemeName } from '..
  * included, so both themes must be legible). Each scan also saves the screen's screenshot to
  * e2e/artifacts/screenshots/<screen>-<theme>.png.
  */
+/** A key only this test uses, so no other test can delete it from under the drawer. */
+async function keyOfItsOwn(prefix: string): Promise<string> {
+  const name = `${prefix} ${Date.now().toString(36)}`;
+  const admin = await adminApi();
+  await createApiKey(admin, name);
+  await admin.dispose();
+  return name;
+}
+
 const SCREENS = [
   { name: 'dashboard', path: '/', heading: 'Dashboard' },
   { name: 'endpoints', path: '/endpoints', heading: 'Endpoints' },
@@ -109,6 +118,7 @@ for (const theme of THEMES) {
     }) => {
       // Four dialogs, four axe scans: more than the default minute on a busy 2-core machine.
       test.slow();
+      const keyName = await keyOfItsOwn(`A11y drawer ${theme}`);
       await page.goto('/api-keys');
       await waitForScreenReady(page, 'API Key Management');
       await page.getByRole('button', { name: 'New API Key' }).click();
@@ -117,10 +127,8 @@ for (const theme of THEMES) {
       await expectNoSeriousViolations(page, `Create New API Key dialog (${theme})`);
       await page.keyboard.press('Escape');
 
-      await page
-        .getByRole('button', { name: /^Details of API key / })
-        .first()
-        .click();
+      // Its own key: another test may be deleting the first one in the list right now.
+      await page.getByRole('button', { name: `Details of API key ${keyName}` }).click();
       const drawer = page.getByRole('dialog').filter({ hasText: 'Usage' });
       await expect(
         drawer.getByRole('img', { name: /requests in the last 24 hours/ }),
@@ -177,6 +185,7 @@ for (const theme of THEMES) {
     }
 
     test('the key dialogs fit a phone', async ({ page }) => {
+      const keyName = await keyOfItsOwn(`A11y drawer 390 ${theme}`);
       await page.goto('/api-keys');
       await waitForScreenReady(page, 'API Key Management');
       await page.getByRole('button', { name: 'New API Key' }).click();
@@ -185,10 +194,7 @@ for (const theme of THEMES) {
       await saveScreenshot(page, `api-keys-create-dialog-mobile-${theme}`, test.info());
       await expectNoSeriousViolations(page, `Create New API Key at 390 px (${theme})`);
       await page.keyboard.press('Escape');
-      await page
-        .getByRole('button', { name: /^Details of API key / })
-        .first()
-        .click();
+      await page.getByRole('button', { name: `Details of API key ${keyName}` }).click();
       const drawer = page.getByRole('dialog').filter({ hasText: 'Usage' });
       await expect(drawer.getByRole('img', { name: /requests in the last/ })).toBeVisible();
       await saveScreenshot(page, `api-key-drawer-mobile-${theme}`, test.info());
