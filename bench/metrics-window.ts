@@ -14,10 +14,12 @@ import { migrate } from '../apps/gateway/src/db/migrate.js';
 import { createMetricsRepository } from '../apps/gateway/src/modules/metrics/metrics-repository.js';
 import { rollUp, ROLLUP_RETENTION_MS } from '../apps/gateway/src/modules/metrics/request-rollup.js';
 
+import { BENCH_PASSWORD, benchSettings } from './bench-settings.js';
+
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000_000);
 const WINDOW_MS = 30 * 86_400_000;
 const RUNS = 15;
-const password = 'bench-passphrase-long';
+const password = BENCH_PASSWORD;
 
 const ROUTES = [
   ['GET', '/api/{practiceId}/patients', 'athena'],
@@ -113,27 +115,7 @@ console.log(
 const app = await createGateway({
   db: storage.db,
   backgroundTasks: false,
-  settings: {
-    environment: 'bench',
-    version: 'bench',
-    adminUsername: 'admin',
-    adminPassword: password,
-    athena: {
-      baseUrl: undefined,
-      clientId: undefined,
-      clientSecret: undefined,
-      practiceId: undefined,
-    },
-    corsOrigins: [],
-    consoleDir: null,
-    sessionIdleMinutes: 30,
-    sessionMaxHours: 12,
-    requestLogRetentionDays: 30,
-    requestLogMaxBodyBytes: 16_384,
-    auditRetentionDays: 2_192,
-    payloadEncryptionKey: null,
-    initialLogLevel: 'warn',
-  },
+  settings: benchSettings(),
 });
 const login = await app.inject({
   method: 'POST',

@@ -12,10 +12,11 @@ import { createGateway } from '../apps/gateway/src/app.js';
 import { openStorage } from '../apps/gateway/src/db/database.js';
 import { migrate } from '../apps/gateway/src/db/migrate.js';
 
+import { BENCH_PASSWORD, benchSettings } from './bench-settings.js';
+
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-// Long enough and free of the username, so the first sign-in needs no password change.
-const password = 'bench-passphrase-long';
+const password = BENCH_PASSWORD;
 /** With REDIS_URL the limiter counts in Redis (as a fleet would); without, in memory. */
 const redisUrl = process.env.REDIS_URL;
 
@@ -32,28 +33,7 @@ const storage = await openStorage(databaseUrl ? { databaseUrl, schema } : { data
 await migrate(storage.db);
 const app = await createGateway({
   db: storage.db,
-  settings: {
-    environment: 'bench',
-    version: 'bench',
-    adminUsername: 'admin',
-    adminPassword: password,
-    athena: {
-      baseUrl: undefined,
-      clientId: undefined,
-      clientSecret: undefined,
-      practiceId: undefined,
-    },
-    corsOrigins: [],
-    consoleDir: null,
-    sessionIdleMinutes: 30,
-    sessionMaxHours: 12,
-    requestLogRetentionDays: 30,
-    requestLogMaxBodyBytes: 16_384,
-    auditRetentionDays: 2_192,
-    payloadEncryptionKey: null,
-    initialLogLevel: 'warn',
-    redisUrl,
-  },
+  settings: benchSettings({ redisUrl }),
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();

@@ -163,7 +163,6 @@ export const gatewayApp = fp<GatewayAppOptions>(
               // Before its first call an instance knows nothing bad: only a failure counts.
               connected: !ehrStatus.athenaFailing(),
               breakerOpen: status.athena.breakerState === 'open',
-              message: status.athena.message,
             },
             logDroppedTotal: requestLogs.health().dropped,
           };

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 
 export function useSessionState<T>(
   key: string,
   initial: T | (() => T),
-  { keep = true }: { keep?: boolean } = {},
+  { keep = true }: { keep?: boolean | ((value: T) => boolean) } = {},
 ): [T, Dispatch<SetStateAction<T>>] {
   const [value, setValue] = useState<T>(() => {
     const stored = readSession<T>(key);
@@ -23,7 +23,7 @@ export function useSessionState<T>(
   const [firstValue] = useState(value);
   useEffect(() => {
     try {
-      if (!keep) {
+      if (!(typeof keep === 'function' ? keep(value) : keep)) {
         sessionStorage.removeItem(key);
         return;
       }

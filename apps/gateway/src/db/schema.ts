@@ -132,7 +132,6 @@ export interface HealthSamplesTable {
   /** Null when Redis is not configured. */
   redis_ok: boolean | null;
   athena_state: 'not_configured' | 'connected' | 'disconnected' | 'breaker_open';
-  athena_message: string | null;
   /** Request-log entries this instance dropped during the minute. */
   log_dropped: number;
 }

@@ -14,7 +14,6 @@ create table health_samples (
   database_ok boolean not null,
   redis_ok boolean,
   athena_state text not null check (athena_state in ('not_configured', 'connected', 'disconnected', 'breaker_open')),
-  athena_message text,
   log_dropped integer not null,
   primary key (minute, instance_id)
 );

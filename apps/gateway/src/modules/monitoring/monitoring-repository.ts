@@ -10,7 +10,6 @@ export interface HealthSample {
   databaseOk: boolean;
   redisOk: boolean | null;
   athenaState: HealthSamplesTable['athena_state'];
-  athenaMessage: string | null;
   logDropped: number;
 }
 
@@ -51,7 +50,6 @@ export function createMonitoringRepository(db: Db) {
             database_ok: sample.databaseOk,
             redis_ok: sample.redisOk,
             athena_state: sample.athenaState,
-            athena_message: sample.athenaMessage,
             log_dropped: sample.logDropped,
           })),
         )
@@ -61,7 +59,6 @@ export function createMonitoringRepository(db: Db) {
             database_ok: sql`health_samples.database_ok and excluded.database_ok`,
             redis_ok: sql`excluded.redis_ok`,
             athena_state: sql`excluded.athena_state`,
-            athena_message: sql`excluded.athena_message`,
             log_dropped: sql`health_samples.log_dropped + excluded.log_dropped`,
           }),
         )
@@ -85,7 +82,6 @@ export function createMonitoringRepository(db: Db) {
         databaseOk: row.database_ok,
         redisOk: row.redis_ok,
         athenaState: row.athena_state,
-        athenaMessage: row.athena_message,
         logDropped: row.log_dropped,
       }));
     },

@@ -38,7 +38,6 @@ export interface InstanceHealth {
     configured: boolean;
     connected: boolean;
     breakerOpen: boolean;
-    message: string | null;
   };
   /** Request-log entries dropped since the process started. */
   logDroppedTotal: number;
@@ -90,9 +89,8 @@ async function currentConditions(
       condition('athena_disconnected', 'athena', {
         severity: 'critical',
         title: 'Athena EHR disconnected',
-        message: athenaDown.find((sample) => sample.athenaMessage)?.athenaMessage
-          ? `Calls to athena are failing: ${athenaDown.find((sample) => sample.athenaMessage)?.athenaMessage}`
-          : 'Calls to athena are failing.',
+        // Fixed words: athena's own error text can quote request data, and every role sees this.
+        message: 'Calls to athena are failing; the Athena EHR card shows the latest error.',
         link: `${CONSOLE_PATHS.dashboard}#athena`,
       }),
     );
@@ -222,7 +220,6 @@ export function createMonitoringService({
           : athena.connected
             ? 'connected'
             : 'disconnected',
-      athenaMessage: athena.connected ? null : athena.message,
       logDropped: dropped,
     });
     const batch = [...pending.values()];

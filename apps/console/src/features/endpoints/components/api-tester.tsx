@@ -1,3 +1,4 @@
+import { HEADERS } from '@ehr-gateway/contracts';
 import { KeyRound, Loader2, Plus, Send, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -43,6 +44,8 @@ import {
   isSecretHeader,
   sendTestRequest,
   SUGGESTED_HEADERS,
+  IDEMPOTENCY_KEY_HEADER,
+  namesHeader,
   type HeaderRow,
   type QueryRow,
   type TestResponse,
@@ -190,7 +193,6 @@ export function ApiTester({
     () => `${origin}${patientsPath({ apiRoot, practiceId })}`,
   );
   const [rememberKey, setRememberKey] = useSessionState(`${STORE}remember-key`, false);
-  const [holdsSecret, setHoldsSecret] = useState(false);
   const [apiKey, setApiKey] = useSessionState(`${STORE}api-key`, '', { keep: rememberKey });
   const [rows, setRows] = useSessionState<QueryRow[]>(`${STORE}query`, () =>
     defaultSource === 'mock'
@@ -202,7 +204,8 @@ export function ApiTester({
   );
   const [headerRows, setHeaderRows] = useSessionState<HeaderRow[]>(`${STORE}headers`, [], {
     // A secret header (X-Vapi-Secret) is kept like the key: only when the user asks.
-    keep: rememberKey || !holdsSecret,
+    keep: (rows) =>
+      rememberKey || !rows.some((row) => isSecretHeader(row.name) && row.value !== ''),
   });
   const [body, setBody] = useSessionState(`${STORE}body`, '{}');
   const [sending, setSending] = useState(false);
@@ -217,10 +220,6 @@ export function ApiTester({
   });
   const hasBody = BODY_METHODS.has(method);
   const request = { method, url, queryRows: rows, headerRows, apiKey, body };
-  const secretInRows = headerRows.some((row) => isSecretHeader(row.name) && row.value !== '');
-  if (secretInRows !== holdsSecret) {
-    setHoldsSecret(secretInRows);
-  }
   const requestUrl = fullUrl(url.trim(), rows);
 
   function newRow(key = '', value = ''): QueryRow {
@@ -276,11 +275,11 @@ export function ApiTester({
   function newIdempotencyKey() {
     const key = crypto.randomUUID();
     setHeaderRows((current) =>
-      current.some((row) => row.name.trim().toLowerCase() === 'idempotency-key')
+      current.some((row) => namesHeader(row.name, HEADERS.idempotencyKey))
         ? current.map((row) =>
-            row.name.trim().toLowerCase() === 'idempotency-key' ? { ...row, value: key } : row,
+            namesHeader(row.name, HEADERS.idempotencyKey) ? { ...row, value: key } : row,
           )
-        : [...current, newHeaderRow('Idempotency-Key', key)],
+        : [...current, newHeaderRow(IDEMPOTENCY_KEY_HEADER, key)],
     );
   }
 

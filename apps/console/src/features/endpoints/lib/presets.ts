@@ -7,6 +7,7 @@ import type {
 import type { z } from 'zod';
 
 import { DEFAULT_TENANT_ID, isoDate, nextWeekday, SAMPLE_PATIENT } from './samples';
+import { IDEMPOTENCY_KEY_HEADER } from './send-test-request';
 
 export const CATEGORIES = ['Standard', 'Voice Config', 'Custom Aggregation', 'Utility'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -278,7 +279,7 @@ export function presetsFor(category: Category, context: PresetContext): Preset[]
             { source },
           ),
           // Sending it again with the same key replays the first answer instead of booking twice.
-          prepare: () => ({ headers: { 'Idempotency-Key': crypto.randomUUID() } }),
+          prepare: () => ({ headers: { [IDEMPOTENCY_KEY_HEADER]: crypto.randomUUID() } }),
         },
         post(
           'agg-smart-scheduling',

@@ -20,8 +20,25 @@ export interface HeaderRow {
   value: string;
 }
 
-/** Header names the editor suggests, as the gateway reads them. */
-export const SUGGESTED_HEADERS = ['Idempotency-Key', 'X-Vapi-Secret', 'X-Request-Id'] as const;
+/** A header's name as people write it: `idempotency-key` → `Idempotency-Key`. */
+const displayHeaderName = (name: string) =>
+  name.replace(
+    /(^|-)([a-z])/g,
+    (_match, dash: string, letter: string) => dash + letter.toUpperCase(),
+  );
+
+/** Whether a row names the given header (HEADERS names are lower-case). */
+export const namesHeader = (rowName: string, header: string) =>
+  rowName.trim().toLowerCase() === header;
+
+export const IDEMPOTENCY_KEY_HEADER = displayHeaderName(HEADERS.idempotencyKey);
+
+/** Header names the editor suggests. */
+export const SUGGESTED_HEADERS = [
+  HEADERS.idempotencyKey,
+  HEADERS.vapiSecret,
+  HEADERS.requestId,
+].map(displayHeaderName);
 
 /** Headers whose values are credentials: copied requests show a placeholder instead. */
 const SECRET_HEADERS = new Set<string>([HEADERS.apiKey, HEADERS.vapiSecret]);
