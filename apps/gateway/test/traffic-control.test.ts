@@ -490,6 +490,9 @@ describe.each(databaseTargets)('key lifecycle and usage on $name', (target) => {
     await send('/utility/datetime');
     await send('/utility/datetime');
     await gw.app.requestLogWriter.flush();
+    // Log entries carry the real time: the usage window must end at or after it, even when an
+    // hour has turned since this file's clock was made.
+    clock.advance(Date.now() - clock.now().getTime());
     const response = await adminRequest(gw.app, gw.cookie, {
       method: 'GET',
       url: `/admin/api-keys/${id}/usage`,
