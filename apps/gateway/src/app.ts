@@ -205,7 +205,11 @@ export const gatewayApp = fp<GatewayAppOptions>(
     });
     await app.register(cookie);
     await registerSecurityHeaders(app);
-    await registerOpenApi(app, settings.version, () => config.current().apiRoot);
+    await registerOpenApi(app, {
+      version: settings.version,
+      apiRoot: () => config.current().apiRoot,
+      publicBaseUrl: settings.publicBaseUrl,
+    });
 
     const prefixSources = Object.entries(GATEWAY_PREFIXES).map(
       ([name, prefix]) =>

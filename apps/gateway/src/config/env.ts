@@ -48,6 +48,12 @@ export const EnvSchema = z.object({
   ATHENA_TIMEOUT_MS: positiveInt(8_000),
   EHR_CACHE_TTL_SECONDS: positiveInt(60),
   VAPI_SECRET: optionalString.pipe(z.string().min(16).max(200).optional()),
+  PUBLIC_BASE_URL: optionalString.pipe(
+    z
+      .url({ protocol: /^https?$/ })
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+  ),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16).max(200).optional()),
   PROMETHEUS_KEY_NAMES: z
     .enum(['true', 'false'])

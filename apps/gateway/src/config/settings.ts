@@ -41,6 +41,8 @@ export interface GatewaySettings {
   ehrCacheTtlSeconds?: number;
   /** Vapi's shared secret for the voice-agent tool route; unset accepts API keys only. */
   vapiSecret?: string;
+  /** The address clients reach the gateway at (behind a proxy); else each request's own origin. */
+  publicBaseUrl?: string;
   /** A scraper's bearer token for GET /admin/metrics/prometheus; unset needs a session. */
   metricsToken?: string;
   /** Prometheus labels name API keys as well as giving their ids. */
@@ -103,6 +105,7 @@ export function settingsFromEnv(env: Env, version: string): GatewaySettings {
     athenaTimeoutMs: env.ATHENA_TIMEOUT_MS,
     ehrCacheTtlSeconds: env.EHR_CACHE_TTL_SECONDS,
     vapiSecret: env.VAPI_SECRET,
+    publicBaseUrl: env.PUBLIC_BASE_URL,
     metricsToken: env.METRICS_TOKEN,
     prometheusKeyNames: env.PROMETHEUS_KEY_NAMES,
     alertErrorRatePercent: env.ALERT_ERROR_RATE_PERCENT,

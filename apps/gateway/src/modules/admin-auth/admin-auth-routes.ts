@@ -134,7 +134,6 @@ export function registerAdminAuthRoutes(app: FastifyInstance, service: AdminAuth
       operationId: 'createAdminSession',
       summary: 'Sign in',
       tags: sessionTags,
-      security: [],
       body: LoginBody,
       response: {
         200: SessionResponse,
@@ -172,7 +171,6 @@ export function registerAdminAuthRoutes(app: FastifyInstance, service: AdminAuth
       operationId: 'deleteAdminSession',
       summary: 'Sign out',
       tags: sessionTags,
-      security: [],
       response: { 204: z.null(), 403: ErrorResponse },
     },
     handler: async (request, reply) => {

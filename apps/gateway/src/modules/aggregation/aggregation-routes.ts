@@ -21,7 +21,6 @@ import { callContextOf } from '../ehr/index.js';
 import type { AggregationService } from './aggregation-service.js';
 
 const tags = [API_TAGS.aggregation];
-const security = [{ apiKey: [] }];
 const config = { source: 'aggregation', scope: 'aggregation' } as const;
 /** Registering a patient and booking writes to the EHR. */
 const writeConfig = { source: 'aggregation', scope: 'ehr:write' } as const;
@@ -46,7 +45,6 @@ export function registerAggregationRoutes(app: FastifyInstance, service: Aggrega
       operationId: 'getDepartmentProviders',
       summary: 'Every department with the providers based there',
       tags,
-      security,
       querystring: DepartmentProvidersQuery,
       response: { 200: DepartmentProviders, ...errors },
     },
@@ -62,7 +60,6 @@ export function registerAggregationRoutes(app: FastifyInstance, service: Aggrega
       operationId: 'getDepartmentAppointmentTypes',
       summary: 'Appointment types offered in a department',
       tags,
-      security,
       querystring: AppointmentTypesQuery,
       response: { 200: DepartmentAppointmentTypes, ...errors },
     },
@@ -78,7 +75,6 @@ export function registerAggregationRoutes(app: FastifyInstance, service: Aggrega
       summary:
         "Open slots for a patient (found by name and date of birth): their provider's first, else their department's",
       tags,
-      security,
       querystring: PatientOpenSlotsQuery,
       response: { 200: PatientOpenSlots, ...errors },
     },
@@ -93,7 +89,6 @@ export function registerAggregationRoutes(app: FastifyInstance, service: Aggrega
       operationId: 'getPatientProvider',
       summary: "A patient's provider and department, found by name and date of birth",
       tags,
-      security,
       querystring: PatientLookupQuery,
       response: { 200: PatientProvider, ...errors },
     },
@@ -109,7 +104,6 @@ export function registerAggregationRoutes(app: FastifyInstance, service: Aggrega
       summary:
         'Find or register a patient and book the earliest open slot on a day; send Idempotency-Key to retry safely',
       tags,
-      security,
       querystring: DepartmentProvidersQuery,
       headers: z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() }),
       body: CreatePatientWithAppointmentBody,

@@ -29,7 +29,6 @@ import { callContextOf } from './ehr-client.js';
 import type { EhrService } from './ehr-service.js';
 
 const tags = [API_TAGS.ehr];
-const security = [{ apiKey: [] }];
 const errors = {
   400: ErrorResponse,
   401: ErrorResponse,
@@ -71,7 +70,6 @@ export function registerEhrRoutes(app: FastifyInstance, service: EhrService) {
         summary: definition.summary,
         description: 'source=athena (default) or source=mock picks the EHR.',
         tags,
-        security,
         params: definition.params,
         querystring: definition.querystring,
         response: { 200: definition.response, ...errors },

@@ -1,11 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-import { API_TAGS, HealthResponse, ReadinessResponse, SERVICE_PATHS } from '@ehr-gateway/contracts';
+import {
+  API_TAGS,
+  ErrorResponse,
+  HealthResponse,
+  ReadinessResponse,
+  SERVICE_PATHS,
+} from '@ehr-gateway/contracts';
 
 import type { HealthService } from './health-service.js';
 
 const tags = [API_TAGS.health];
+// Every route refuses a NUL character in its query (plugins/unstorable-input), the probes too.
+const UNSTORABLE_QUERY = { 400: ErrorResponse };
 
 export function registerHealthRoutes(app: FastifyInstance, service: HealthService) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -17,7 +25,7 @@ export function registerHealthRoutes(app: FastifyInstance, service: HealthServic
       operationId: 'getHealth',
       summary: 'The process is up',
       tags,
-      response: { 200: HealthResponse },
+      response: { 200: HealthResponse, ...UNSTORABLE_QUERY },
     },
     handler: async () => ({ status: 'ok' as const }),
   });
@@ -29,7 +37,7 @@ export function registerHealthRoutes(app: FastifyInstance, service: HealthServic
       operationId: 'getReadiness',
       summary: 'The database answers and the request log is being written',
       tags,
-      response: { 200: ReadinessResponse, 503: ReadinessResponse },
+      response: { 200: ReadinessResponse, ...UNSTORABLE_QUERY, 503: ReadinessResponse },
     },
     handler: async (_request, reply) => {
       const readiness = await service.readiness();

@@ -49,7 +49,6 @@ export async function registerLlmToolsRoutes(app: FastifyInstance, service: LlmT
         description:
           'Accepts Vapi tool-call messages (toolCallList, toolWithToolCallList, toolCalls; arguments as an object or a JSON string) and the legacy function-call message. Authenticate with x-api-key or X-Vapi-Secret.',
         tags: [API_TAGS.voiceAgentTools],
-        security: [{ apiKey: [] }, { vapiSecret: [] }],
         body: z.unknown(),
         response: { 200: VapiToolResponse, 401: ErrorResponse, 413: ErrorResponse },
       },

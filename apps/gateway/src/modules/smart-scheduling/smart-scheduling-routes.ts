@@ -25,7 +25,6 @@ export function registerSmartSchedulingRoutes(
       description:
         'messages (1–50, role and content) are required. The built-in analyser needs no network; when LLM_BASE_URL is set an OpenAI-compatible model is asked first and the built-in analyser takes over on any failure (see smartScheduling.analyzer).',
       tags: [API_TAGS.aggregation],
-      security: [{ apiKey: [] }],
       body: SmartSchedulingBody,
       response: {
         200: SmartSchedulingResult,

@@ -17,7 +17,6 @@ import type { UtilityService } from './utility-service.js';
 
 const tags = [API_TAGS.utility];
 const config = { source: 'utility', scope: 'utility' } as const;
-const security = [{ apiKey: [] }];
 const errors = { 400: ErrorResponse, 401: ErrorResponse };
 
 export function registerUtilityRoutes(app: FastifyInstance, service: UtilityService) {
@@ -31,7 +30,6 @@ export function registerUtilityRoutes(app: FastifyInstance, service: UtilityServ
       operationId: 'validateDob',
       summary: 'Check a date of birth and convert it to ISO and athena formats',
       tags,
-      security,
       querystring: ValidateDobQuery,
       response: { 200: DobValidation, ...errors },
     },
@@ -46,7 +44,6 @@ export function registerUtilityRoutes(app: FastifyInstance, service: UtilityServ
       operationId: 'getDatetime',
       summary: 'The current time in ISO, athena and a chosen date-fns format',
       tags,
-      security,
       querystring: DatetimeQuery,
       response: { 200: DatetimeInfo, ...errors },
     },
@@ -61,7 +58,6 @@ export function registerUtilityRoutes(app: FastifyInstance, service: UtilityServ
       operationId: 'checkCors',
       summary: "Whether the request's Origin may call the gateway from a browser",
       tags,
-      security,
       response: { 200: CorsCheck, ...errors },
     },
     handler: async (request) =>
@@ -76,7 +72,6 @@ export function registerUtilityRoutes(app: FastifyInstance, service: UtilityServ
       operationId: 'testEcho',
       summary: 'Echo a message and data back, with the time received and the request id',
       tags,
-      security,
       body: TestEchoBody,
       response: { 200: TestEcho, ...errors, 413: ErrorResponse, 415: ErrorResponse },
     },
