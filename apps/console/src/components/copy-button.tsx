@@ -1,4 +1,4 @@
-import { Check, Copy } from 'lucide-react';
+import { Check, Copy, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 
@@ -16,6 +16,8 @@ export interface CopyButtonProps extends Omit<ButtonProps, 'onClick' | 'children
   showText?: boolean;
   /** The visible word instead of "Copy" (with `showText`), e.g. "cURL"; `label` stays the name. */
   caption?: string;
+  /** The icon before the text is copied (a link icon for "copy link"). */
+  icon?: LucideIcon;
 }
 
 /** Copies text and shows a checkmark for a moment; warns when the browser refuses. */
@@ -27,6 +29,7 @@ export function CopyButton({
   failureMessage = 'Failed to copy to clipboard',
   showText = false,
   caption,
+  icon: IdleIcon = Copy,
   variant = 'outline',
   size = showText ? 'sm' : 'icon-sm',
   ...props
@@ -47,7 +50,7 @@ export function CopyButton({
     }
   }
 
-  const Icon = copied ? Check : Copy;
+  const Icon = copied ? Check : IdleIcon;
   return (
     <Button
       variant={variant}

@@ -26,7 +26,13 @@ export async function createGatewayConfigModule({ db, settings, log, audit }: De
     repository: createGatewayConfigRepository(db),
     audit,
     canEncryptPayloads: settings.payloadEncryptionKey !== null,
-    defaults: { ...DEFAULT_GATEWAY_CONFIG, logLevel: settings.initialLogLevel },
+    // Until an administrator saves a practice, it is athena's where athena is set up, so the
+    // console's examples and presets reach a practice athena serves.
+    defaults: {
+      ...DEFAULT_GATEWAY_CONFIG,
+      practiceId: settings.athena.practiceId ?? DEFAULT_GATEWAY_CONFIG.practiceId,
+      logLevel: settings.initialLogLevel,
+    },
   });
   service.onChange((config) => {
     log.level = config.logLevel;

@@ -47,6 +47,32 @@ async function chooseOption(
 }
 
 describe('ApiTester', () => {
+  it('opens with an operation handed over by the documentation, once', async () => {
+    const applied = vi.fn();
+    renderWithProviders(
+      <ApiTester
+        apiRoot="/api"
+        practiceId="67890"
+        origin={ORIGIN}
+        prefill={{
+          method: 'POST',
+          url: `${ORIGIN}/utility/test`,
+          query: [['source', 'mock']],
+          body: '{\n  "message": "hi"\n}',
+        }}
+        onPrefillApplied={applied}
+      />,
+    );
+    expect(screen.getByRole('combobox', { name: 'Method' })).toHaveTextContent('POST');
+    expect(screen.getByLabelText('URL')).toHaveValue(`${ORIGIN}/utility/test`);
+    expect(screen.getByLabelText('Parameter 1 key')).toHaveValue('source');
+    expect(screen.getByLabelText('Parameter 1 value')).toHaveValue('mock');
+    expect(await screen.findByLabelText('Request Body (JSON)')).toHaveValue(
+      '{\n  "message": "hi"\n}',
+    );
+    expect(applied).toHaveBeenCalledTimes(1);
+  });
+
   it('starts with GET to the practice patients path and an empty-object body', async () => {
     const user = renderTester();
     expect(screen.getByRole('combobox', { name: 'Method' })).toHaveTextContent('GET');

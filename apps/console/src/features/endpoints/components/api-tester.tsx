@@ -1,6 +1,6 @@
 import { HEADERS } from '@ehr-gateway/contracts';
 import { KeyRound, Loader2, Plus, Send, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 
 import { CopyButton } from '@/components/copy-button';
@@ -24,6 +24,7 @@ import { useSessionState } from '@/lib/session-state';
 import { toastUntilClosed } from '@/lib/toast-queue';
 import { cn } from '@/lib/utils';
 
+import type { TryRequest } from '../lib/doc-tabs';
 import {
   CATEGORIES,
   patientsPath,
@@ -79,6 +80,9 @@ export interface ApiTesterProps {
   defaultSource?: 'athena' | 'mock';
   /** athena's practice, for presets that ask athena; null when athena is not configured. */
   athenaPracticeId?: string | null;
+  /** A documented operation's example ("Try in tester"), loaded into the editor once. */
+  prefill?: TryRequest | null;
+  onPrefillApplied?: () => void;
 }
 
 function isCategory(value: string): value is Category {
@@ -173,6 +177,8 @@ export function ApiTester({
   origin = window.location.origin,
   defaultSource = 'athena',
   athenaPracticeId = null,
+  prefill = null,
+  onPrefillApplied,
 }: ApiTesterProps) {
   const id = useId();
   const nextRowId = useRef(0);
@@ -246,6 +252,23 @@ export function ApiTester({
     );
     setBody(presetBody === undefined ? '{}' : JSON.stringify(presetBody, null, 2));
   }
+
+  // An operation opened from the documentation replaces the draft, as a preset would.
+  useEffect(() => {
+    if (!prefill) {
+      return;
+    }
+    setSelectedPreset(null);
+    setMethod(prefill.method);
+    setUrl(prefill.url);
+    const queryRows = prefill.query.map(([key, value]) => newRow(key, value));
+    setRows(queryRows.length ? queryRows : [newRow()]);
+    setHeaderRows([]);
+    setBody(prefill.body ?? '{}');
+    onPrefillApplied?.();
+    // Applied once per prefill; the setters are stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [prefill]);
 
   /** Loads a sent request back into the editor; what only its tab kept may be gone. */
   function replay(entry: HistoryEntry) {

@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { mockFetch } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
 
+import type { EndpointDoc } from '../lib/doc-tabs';
 import type { OpenApiDocument } from '../lib/openapi';
 
 import { DocumentationPanel } from './documentation-panel';
@@ -34,8 +35,22 @@ const DOCUMENT: OpenApiDocument = {
           },
           { in: 'path', name: 'practiceId', required: true, schema: { type: 'string' } },
         ],
+        security: [{ apiKey: [] }],
         responses: {
+          '400': {
+            description: 'Bad request',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { error: { type: 'string' }, code: { type: 'string' } },
+                  required: ['error', 'code'],
+                },
+              },
+            },
+          },
           '200': {
+            description: 'Default Response',
             content: {
               'application/json': {
                 schema: {
@@ -203,5 +218,124 @@ describe('DocumentationPanel', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Mock EHR' }));
     expect(shown).toEqual(['mock']);
+  });
+
+  it('lists every declared answer with its shape and the credentials the route takes', async () => {
+    mockFetch({ 'GET /openapi.json': { body: DOCUMENT } });
+    const user = userEvent.setup();
+    renderWithProviders(<DocumentationPanel practiceId="67890" origin="https://gw.test" />);
+
+    const patients = await screen.findByRole('region', { name: 'Patients of a practice' });
+    expect(patients).toHaveAttribute('id', 'listPatients');
+    expect(patients).toHaveTextContent('Authentication: API key (x-api-key)');
+    const answers = within(patients).getAllByRole('listitem');
+    expect(answers.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^200Default ResponseBody shape/),
+      expect.stringMatching(/^400Bad requestBody shape/),
+    ]);
+    await user.click(within(answers[1]!).getByText('Body shape'));
+    expect(within(patients).getByLabelText('400 body shape')).toHaveTextContent(
+      '{ error: string code: string }',
+    );
+    expect(within(patients).getByLabelText('200 body shape').textContent).toBe(
+      '{\n  totalCount?: integer\n  patients?: array of {\n    id?: string\n  }\n}',
+    );
+  });
+
+  it('indexes the operations by section; the filter searches paths, titles and parameters', async () => {
+    mockFetch({ 'GET /openapi.json': { body: DOCUMENT } });
+    const user = userEvent.setup();
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    renderWithProviders(<DocumentationPanel practiceId="67890" origin="https://gw.test" />, {
+      route: '/endpoints',
+    });
+
+    const index = await screen.findByRole('navigation', { name: 'Endpoint index' });
+    await within(index).findAllByRole('link', { name: /Patients of a practice/ });
+    const sections = within(index)
+      .getAllByRole('heading')
+      .map((heading) => heading.textContent);
+    expect(sections).toEqual(['Common Endpoints', 'Athena EHR', 'Mock EHR']);
+
+    const filter = within(index).getByRole('searchbox', { name: 'Filter endpoints' });
+    await user.type(filter, 'lastname');
+    expect(
+      within(index)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      'GETPatients of a practice/api/{practiceId}/patients',
+      'GETPatients of a practice/api/{practiceId}/patients',
+      'GETPatients of a practice/api/{practiceId}/patients',
+    ]);
+    expect(index).toHaveTextContent('3 endpoints match');
+    await user.clear(filter);
+    await user.type(filter, 'echo');
+    expect(within(index).getAllByRole('link')).toHaveLength(1);
+    await user.clear(filter);
+    await user.type(filter, 'nothing-like-this');
+    expect(index).toHaveTextContent('No endpoint matches “nothing-like-this”.');
+
+    await user.clear(filter);
+    const mockSection = within(index).getByRole('region', { name: 'Mock EHR' });
+    await user.click(within(mockSection).getByRole('link', { name: /Patients of a practice/ }));
+    expect(screen.getByRole('tab', { name: 'Mock EHR' })).toHaveAttribute('aria-selected', 'true');
+    const opened = card('Patients of a practice');
+    expect(opened).toHaveFocus();
+    expect(scrolled).toHaveBeenCalled();
+    expect(
+      within(mockSection).getByRole('link', { name: /Patients of a practice/ }),
+    ).toHaveAttribute('aria-current', 'location');
+  });
+
+  it('opens the section and card a deep link names', async () => {
+    mockFetch({ 'GET /openapi.json': { body: DOCUMENT } });
+    Element.prototype.scrollIntoView = vi.fn();
+    renderWithProviders(<DocumentationPanel practiceId="67890" origin="https://gw.test" />, {
+      route: '/endpoints#testEcho',
+    });
+
+    const echo = await screen.findByRole('region', { name: 'Echo a message and data back' });
+    await vi.waitFor(() => expect(echo).toHaveFocus());
+    expect(screen.getByRole('tab', { name: 'Common Endpoints' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(
+      within(echo).getByRole('button', { name: 'Copy link to Echo a message and data back' }),
+    ).toBeInTheDocument();
+  });
+
+  it('hands the example request to the tester, with the Mock EHR where athena is not set up', async () => {
+    mockFetch({ 'GET /openapi.json': { body: DOCUMENT } });
+    const user = userEvent.setup();
+    const tried: EndpointDoc[] = [];
+    renderWithProviders(
+      <DocumentationPanel
+        practiceId="67890"
+        origin="https://gw.test"
+        athenaConfigured={false}
+        onTryInTester={(doc) => tried.push(doc)}
+      />,
+    );
+
+    const patients = await screen.findByRole('region', { name: 'Patients of a practice' });
+    await user.click(within(patients).getByRole('button', { name: 'Try in tester' }));
+    expect(tried[0]?.tryRequest).toEqual({
+      method: 'GET',
+      url: 'https://gw.test/api/67890/patients',
+      query: [['source', 'mock']],
+      body: undefined,
+    });
+    const echo = card('Echo a message and data back');
+    await user.click(within(echo).getByRole('button', { name: 'Try in tester' }));
+    expect(tried[1]?.tryRequest.method).toBe('POST');
+    expect(JSON.parse(tried[1]?.tryRequest.body ?? '')).toMatchObject({
+      message: expect.any(String),
+    });
+
+    await user.click(within(echo).getByRole('button', { name: 'Example Request' }));
+    expect(within(echo).getByRole('button', { name: 'Copy example request' })).toBeInTheDocument();
   });
 });

@@ -1,18 +1,35 @@
-import { FileQuestion } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
-import { Link, useLocation } from 'react-router';
+import { CONSOLE_PATHS } from '@ehr-gateway/contracts';
+import { FileQuestion, ListTree } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { ATHENA_SETUP_ANCHOR } from '@/lib/console-links';
+import { ATHENA_SETUP_ANCHOR, ENDPOINTS_SEARCH } from '@/lib/console-links';
+import { cn } from '@/lib/utils';
 
 import { useOpenApiDocument } from '../api/get-openapi-document';
-import { DOC_TABS, docsByTab, type DocTab } from '../lib/doc-tabs';
+import {
+  DOC_TABS,
+  docsByTab,
+  type DocsByTab,
+  type DocTab,
+  type EndpointDoc,
+} from '../lib/doc-tabs';
 
 import { AuthenticationDocs } from './authentication-docs';
 import { EndpointCard } from './endpoint-card';
+import { EndpointIndex } from './endpoint-index';
+
+/** The first section documenting the operation an anchor names (`#listPatients`). */
+function tabOfAnchor(docs: DocsByTab, anchor: string): DocTab | undefined {
+  return DOC_TABS.find(
+    ({ value }) => value !== 'authentication' && docs[value].some((doc) => doc.anchor === anchor),
+  )?.value;
+}
 
 export interface DocumentationPanelProps {
   practiceId: string;
@@ -22,6 +39,10 @@ export interface DocumentationPanelProps {
   tab?: DocTab;
   onTabChange?: (tab: DocTab) => void;
   athenaConfigured?: boolean;
+  /** athena's practice, for athena examples. */
+  athenaPracticeId?: string | null;
+  /** Opens the API tester with an operation's example request. */
+  onTryInTester?: (doc: EndpointDoc) => void;
 }
 
 export function DocumentationPanel({
@@ -31,27 +52,78 @@ export function DocumentationPanel({
   tab,
   onTabChange,
   athenaConfigured = true,
+  athenaPracticeId = null,
+  onTryInTester,
 }: DocumentationPanelProps) {
-  const { hash } = useLocation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const anchor = decodeURIComponent(location.hash.slice(1));
   const { data: document, isPending, isError } = useOpenApiDocument();
   const docs = useMemo(
-    () => docsByTab(document, { origin, practiceId }, search),
-    [document, origin, practiceId, search],
+    () =>
+      docsByTab(
+        document,
+        {
+          origin,
+          practiceId,
+          athenaPracticeId,
+          defaultSource: athenaConfigured ? 'athena' : 'mock',
+        },
+        search,
+      ),
+    [document, origin, practiceId, athenaPracticeId, athenaConfigured, search],
   );
+  const [chosenTab, setChosenTab] = useState<DocTab>();
+  const [indexOpen, setIndexOpen] = useState(false);
   const searching = Boolean(search?.trim());
-  // With a search, open the first tab that has matches.
-  const initialTab: DocTab =
+  // The section asked for; else the one a deep link (`#listPatients`) names; with a search, the
+  // first with matches.
+  const activeTab: DocTab =
     tab ??
-    ((searching &&
-      DOC_TABS.find(({ value }) => value !== 'authentication' && docs[value].length)?.value) ||
+    chosenTab ??
+    ((anchor && tabOfAnchor(docs, anchor)) ||
+      (searching &&
+        DOC_TABS.find(({ value }) => value !== 'authentication' && docs[value].length)?.value) ||
       'common');
 
-  // A link to a paragraph (`#athena-setup`) scrolls to it once the documentation is shown.
+  // A tab reports itself on pointer-down and again on the focus that follows: report it once,
+  // until the section asked for changes (Back).
+  const reported = useRef<DocTab | undefined>(undefined);
   useEffect(() => {
-    if (hash && !isPending) {
-      window.document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
+    reported.current = undefined;
+  }, [tab]);
+  function changeTab(next: DocTab) {
+    if (next === activeTab || next === reported.current) {
+      return;
     }
-  }, [hash, isPending, document]);
+    reported.current = next;
+    setChosenTab(next);
+    onTabChange?.(next);
+  }
+
+  /** Opens the operation's section and card, as its own history entry. */
+  function openOperation(next: DocTab, doc: EndpointDoc) {
+    setChosenTab(next);
+    setIndexOpen(false);
+    const params = new URLSearchParams(location.search);
+    params.set(ENDPOINTS_SEARCH.docsTab, next);
+    void navigate({ search: `?${params.toString()}`, hash: doc.anchor });
+  }
+
+  const linkTo = (section: DocTab, doc: EndpointDoc) =>
+    `${origin}${CONSOLE_PATHS.endpoints}?${ENDPOINTS_SEARCH.docsTab}=${section}#${doc.anchor}`;
+
+  // A link to a card or paragraph (`#listPatients`, `#athena-setup`) scrolls to it once shown.
+  useEffect(() => {
+    if (!anchor || isPending) {
+      return;
+    }
+    const target = window.document.getElementById(anchor);
+    target?.scrollIntoView({ block: 'start' });
+    if (target?.dataset.testid === 'endpoint-card') {
+      target.focus({ preventScroll: true });
+    }
+  }, [anchor, activeTab, isPending, document]);
 
   return (
     <Card aria-labelledby="api-documentation-title">
@@ -71,71 +143,105 @@ export function DocumentationPanel({
             </Link>
           </p>
         )}
-        <Tabs
-          key={`${search ?? ''}-${initialTab}`}
-          defaultValue={initialTab}
-          onValueChange={(value) => onTabChange?.(value as DocTab)}
-        >
-          <div className="overflow-x-auto pb-1">
-            <TabsList aria-label="Documentation sections">
-              {DOC_TABS.map(({ value, label }) => (
-                <TabsTrigger key={value} value={value}>
-                  {label}
-                  {searching && value !== 'authentication' && !isPending && (
-                    <span className="ml-1 text-xs">({docs[value].length})</span>
-                  )}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </div>
-          {DOC_TABS.map(({ value, label }) => (
-            <TabsContent key={value} value={value} className="space-y-4">
-              {value === 'authentication' ? (
-                <AuthenticationDocs origin={origin} />
-              ) : isPending ? (
-                <div className="space-y-4" role="status">
-                  <span className="sr-only">Loading {label}…</span>
-                  <Skeleton className="h-40 w-full" />
-                  <Skeleton className="h-40 w-full" />
-                </div>
-              ) : isError ? (
-                <EmptyState icon={<FileQuestion />} title="The documentation could not be loaded">
-                  The gateway&rsquo;s OpenAPI document (/openapi.json) did not load. Try again
-                  later.
-                </EmptyState>
-              ) : docs[value].length === 0 ? (
-                <EmptyState icon={<FileQuestion />} title="No endpoints found">
-                  {searching
-                    ? `No ${label} endpoint matches “${search?.trim()}”.`
-                    : 'No endpoints are documented in this section.'}
-                </EmptyState>
+        <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+          <aside className="lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:self-start lg:overflow-y-auto lg:pr-1">
+            <Button
+              variant="outline"
+              size="sm"
+              className="lg:hidden"
+              aria-expanded={indexOpen}
+              aria-controls="endpoint-index"
+              onClick={() => setIndexOpen((open) => !open)}
+            >
+              <ListTree aria-hidden="true" />
+              {indexOpen ? 'Hide endpoint index' : 'Endpoint index'}
+            </Button>
+            <div
+              id="endpoint-index"
+              className={cn('mt-3 lg:mt-0 lg:block', indexOpen ? 'block' : 'hidden')}
+            >
+              {isPending ? (
+                <Skeleton className="h-64 w-full" />
               ) : (
-                <>
-                  {value === 'athena' && (
-                    <>
-                      <p className="text-sm text-muted-foreground">
-                        Athena is the default source (
-                        <code className="font-mono">source=athena</code>): these routes call
-                        athenahealth for the practice in the path, with the gateway&rsquo;s own
-                        athena credentials, so clients only need an API key.
-                      </p>
-                      <AthenaSetup configured={athenaConfigured} />
-                    </>
-                  )}
-                  {value === 'mock' && (
-                    <p className="text-sm text-muted-foreground">
-                      The mock EHR answers from built-in sample data. Mock EHR calls need source set
-                      to &lsquo;mock&rsquo; (<code className="font-mono">?source=mock</code>).
-                    </p>
-                  )}
-                  {docs[value].map((doc) => (
-                    <EndpointCard key={doc.key} doc={doc} />
-                  ))}
-                </>
+                <EndpointIndex
+                  docs={docs}
+                  activeTab={activeTab}
+                  activeAnchor={anchor}
+                  onSelect={openOperation}
+                />
               )}
-            </TabsContent>
-          ))}
-        </Tabs>
+            </div>
+          </aside>
+          <Tabs value={activeTab} onValueChange={(value) => changeTab(value as DocTab)}>
+            <div>
+              <TabsList
+                aria-label="Documentation sections"
+                className="h-auto flex-wrap justify-start"
+              >
+                {DOC_TABS.map(({ value, label }) => (
+                  <TabsTrigger key={value} value={value}>
+                    {label}
+                    {searching && value !== 'authentication' && !isPending && (
+                      <span className="ml-1 text-xs">({docs[value].length})</span>
+                    )}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+            </div>
+            {DOC_TABS.map(({ value, label }) => (
+              <TabsContent key={value} value={value} className="space-y-4">
+                {value === 'authentication' ? (
+                  <AuthenticationDocs origin={origin} />
+                ) : isPending ? (
+                  <div className="space-y-4" role="status">
+                    <span className="sr-only">Loading {label}…</span>
+                    <Skeleton className="h-40 w-full" />
+                    <Skeleton className="h-40 w-full" />
+                  </div>
+                ) : isError ? (
+                  <EmptyState icon={<FileQuestion />} title="The documentation could not be loaded">
+                    The gateway&rsquo;s OpenAPI document (/openapi.json) did not load. Try again
+                    later.
+                  </EmptyState>
+                ) : docs[value].length === 0 ? (
+                  <EmptyState icon={<FileQuestion />} title="No endpoints found">
+                    {searching
+                      ? `No ${label} endpoint matches “${search?.trim()}”.`
+                      : 'No endpoints are documented in this section.'}
+                  </EmptyState>
+                ) : (
+                  <>
+                    {value === 'athena' && (
+                      <>
+                        <p className="text-sm text-muted-foreground">
+                          Athena is the default source (
+                          <code className="font-mono">source=athena</code>): these routes call
+                          athenahealth for the practice in the path, with the gateway&rsquo;s own
+                          athena credentials, so clients only need an API key.
+                        </p>
+                        <AthenaSetup configured={athenaConfigured} />
+                      </>
+                    )}
+                    {value === 'mock' && (
+                      <p className="text-sm text-muted-foreground">
+                        The mock EHR answers from built-in sample data. Mock EHR calls need source
+                        set to &lsquo;mock&rsquo; (<code className="font-mono">?source=mock</code>).
+                      </p>
+                    )}
+                    {docs[value].map((doc) => (
+                      <EndpointCard
+                        key={doc.key}
+                        doc={doc}
+                        link={linkTo(value, doc)}
+                        onTryInTester={onTryInTester}
+                      />
+                    ))}
+                  </>
+                )}
+              </TabsContent>
+            ))}
+          </Tabs>
+        </div>
       </CardContent>
     </Card>
   );

@@ -1,7 +1,9 @@
-import { ChevronDown, ChevronRight } from 'lucide-react';
+import { ChevronDown, ChevronRight, Link2, Play } from 'lucide-react';
 import { useId, useState } from 'react';
 
+import { CopyButton } from '@/components/copy-button';
 import { MethodBadge } from '@/components/method-badge';
+import { statusInfo } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -39,7 +41,14 @@ function ExampleToggle({
 function ExamplePanel({ id, label, text }: { id: string; label: string; text: string }) {
   return (
     <div id={id} className="space-y-1">
-      <h4 className="text-xs font-semibold text-muted-foreground uppercase">{label}</h4>
+      <div className="flex items-center justify-between gap-2">
+        <h4 className="text-xs font-semibold text-muted-foreground uppercase">{label}</h4>
+        <CopyButton
+          text={text}
+          label={`Copy ${label.toLowerCase()}`}
+          successMessage={`${label} copied to clipboard`}
+        />
+      </div>
       <pre
         tabIndex={0}
         aria-label={label}
@@ -51,7 +60,53 @@ function ExamplePanel({ id, label, text }: { id: string; label: string; text: st
   );
 }
 
-export function EndpointCard({ doc }: { doc: EndpointDoc }) {
+/** Every declared status with its meaning and, where it has a body, the body's shape. */
+function ResponsesList({ doc }: { doc: EndpointDoc }) {
+  return (
+    <div className="space-y-1">
+      <h4 className="text-sm font-semibold">Responses</h4>
+      <ul className="divide-y rounded-md border">
+        {doc.responses.map((answer) => {
+          const status = Number(answer.status);
+          const { variant } = statusInfo(Number.isFinite(status) ? status : 500);
+          return (
+            <li key={answer.status} className="space-y-2 p-2 text-sm">
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge variant={variant} className="font-mono">
+                  {answer.status}
+                </Badge>
+                <span className="text-muted-foreground">{answer.description}</span>
+              </div>
+              {answer.shape && (
+                <details className="group">
+                  <summary className="w-fit cursor-pointer rounded-sm text-xs font-medium text-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none dark:text-blue-300">
+                    Body shape
+                  </summary>
+                  <pre
+                    tabIndex={0}
+                    aria-label={`${answer.status} body shape`}
+                    className="mt-1 max-h-72 overflow-auto rounded-md bg-muted p-2 font-mono text-xs leading-relaxed whitespace-pre focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                  >
+                    {answer.shape}
+                  </pre>
+                </details>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+export interface EndpointCardProps {
+  doc: EndpointDoc;
+  /** The address of this card (`/endpoints?docs=…#operationId`), copied by its link button. */
+  link?: string;
+  onTryInTester?: (doc: EndpointDoc) => void;
+}
+
+export function EndpointCard({ doc, link, onTryInTester }: EndpointCardProps) {
   const [showRequest, setShowRequest] = useState(false);
   const [showResponse, setShowResponse] = useState(false);
   const id = useId();
@@ -60,7 +115,13 @@ export function EndpointCard({ doc }: { doc: EndpointDoc }) {
   const responseId = `${id}-response`;
 
   return (
-    <Card aria-labelledby={titleId} data-testid="endpoint-card">
+    <Card
+      id={doc.anchor}
+      tabIndex={-1}
+      aria-labelledby={titleId}
+      data-testid="endpoint-card"
+      className="scroll-mt-24 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <MethodBadge method={doc.method} />
@@ -69,10 +130,31 @@ export function EndpointCard({ doc }: { doc: EndpointDoc }) {
             {doc.source}
           </Badge>
         </div>
-        <h3 id={titleId} className="text-base font-semibold">
-          {doc.title}
-        </h3>
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h3 id={titleId} className="text-base font-semibold">
+            {doc.title}
+          </h3>
+          <div className="flex gap-2">
+            {link && (
+              <CopyButton
+                text={link}
+                label={`Copy link to ${doc.title}`}
+                successMessage="Link to this endpoint copied"
+                icon={Link2}
+              />
+            )}
+            {onTryInTester && (
+              <Button size="sm" onClick={() => onTryInTester(doc)}>
+                <Play aria-hidden="true" />
+                Try in tester
+              </Button>
+            )}
+          </div>
+        </div>
         {doc.description && <CardDescription>{doc.description}</CardDescription>}
+        <p className="text-xs text-muted-foreground">
+          <span className="font-medium text-foreground">Authentication:</span> {doc.auth}
+        </p>
       </CardHeader>
       <CardContent className="space-y-4">
         {doc.parameters.length > 0 && (
@@ -102,6 +184,7 @@ export function EndpointCard({ doc }: { doc: EndpointDoc }) {
             </Table>
           </div>
         )}
+        {doc.responses.length > 0 && <ResponsesList doc={doc} />}
         <div className="flex flex-wrap gap-2">
           <ExampleToggle
             label="Example Request"

@@ -1,7 +1,9 @@
+import { useState } from 'react';
+
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ENDPOINTS_VIEWS } from '@/lib/console-links';
 
-import type { DocTab } from '../lib/doc-tabs';
+import type { DocTab, TryRequest } from '../lib/doc-tabs';
 import { ApiTester } from './api-tester';
 import { DocumentationPanel } from './documentation-panel';
 
@@ -35,6 +37,8 @@ export function EndpointsTabs({
   athenaPracticeId = null,
 }: EndpointsTabsProps) {
   const defaultSource = athenaConfigured ? 'athena' : 'mock';
+  // "Try in tester": the request the tester opens with, once.
+  const [prefill, setPrefill] = useState<TryRequest | null>(null);
   return (
     <Tabs value={view} onValueChange={(value) => onViewChange(value as EndpointsView)}>
       <TabsList aria-label="Endpoints views">
@@ -48,6 +52,11 @@ export function EndpointsTabs({
           tab={docsTab}
           onTabChange={onDocsTabChange}
           athenaConfigured={athenaConfigured}
+          athenaPracticeId={athenaPracticeId}
+          onTryInTester={(doc) => {
+            setPrefill(doc.tryRequest);
+            onViewChange(ENDPOINTS_VIEWS.tester);
+          }}
         />
       </TabsContent>
       <TabsContent value={ENDPOINTS_VIEWS.tester}>
@@ -58,6 +67,8 @@ export function EndpointsTabs({
           practiceId={practiceId}
           defaultSource={defaultSource}
           athenaPracticeId={athenaPracticeId}
+          prefill={prefill}
+          onPrefillApplied={() => setPrefill(null)}
         />
       </TabsContent>
     </Tabs>

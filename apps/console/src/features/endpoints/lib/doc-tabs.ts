@@ -4,6 +4,7 @@ import {
   listOperations,
   matchesSearch,
   parameterRows,
+  schemaOutline,
   type OpenApiDocument,
   type Operation,
   type ParameterRow,
@@ -12,6 +13,7 @@ import {
   crossEntityQueryBody,
   patientWithAppointmentBody,
   smartSchedulingBody,
+  type PresetSource,
   TEST_ECHO_BODY,
   toolCallBody,
 } from './presets';
@@ -35,8 +37,32 @@ export const DOC_TABS = [
 
 export type DocTab = (typeof DOC_TABS)[number]['value'];
 
+/** A declared answer as the card shows it. */
+export interface ResponseDoc {
+  status: string;
+  description: string;
+  /** The body's shape as a TypeScript-like outline; empty when the answer has no body. */
+  shape: string;
+}
+
+/** What the API tester is opened with by "Try in tester". */
+export interface TryRequest {
+  method: string;
+  /** Origin and path, without the query. */
+  url: string;
+  query: Array<[string, string]>;
+  /** The example body, formatted; undefined for requests without one. */
+  body?: string;
+}
+
 export interface EndpointDoc {
   key: string;
+  /** The operation's id: the card's element id, so `/endpoints#listPatients` links to it. */
+  anchor: string;
+  /** The credentials the operation takes, said for people. */
+  auth: string;
+  responses: ResponseDoc[];
+  tryRequest: TryRequest;
   method: string;
   path: string;
   source: string;
@@ -50,13 +76,35 @@ export interface EndpointDoc {
 
 export interface DocContext {
   origin: string;
+  /** The gateway config's practice: the Mock EHR's. */
   practiceId: string;
+  /** athena's practice, for athena examples; else the gateway config's. */
+  athenaPracticeId?: string | null;
+  /** The EHR examples without a tab of their own ask: the Mock EHR where athena is not set up. */
+  defaultSource?: 'athena' | 'mock';
+}
+
+const SCHEME_LABELS: Record<string, string> = {
+  apiKey: `API key (${HEADERS.apiKey})`,
+  vapiSecret: `Vapi secret (${HEADERS.vapiSecret})`,
+  adminSession: 'Console session',
+  metricsToken: 'Bearer METRICS_TOKEN',
+};
+
+/** `API key (x-api-key) or Vapi secret (x-vapi-secret)`; `None` for the open probes. */
+function describeSecurity(operation: Operation): string {
+  if (operation.security.length === 0) {
+    return 'None';
+  }
+  return operation.security
+    .map((schemes) => schemes.map((scheme) => SCHEME_LABELS[scheme] ?? scheme).join(' and '))
+    .join(' or ');
 }
 
 /** Curated request bodies for the main POST routes (others are generated from their schema). */
-function curatedBody(operation: Operation, practiceId: string): unknown {
+function curatedBody(operation: Operation, practiceId: string, source: PresetSource): unknown {
   if (operation.path.endsWith('/aggregate/smart-scheduling')) {
-    return smartSchedulingBody(practiceId);
+    return smartSchedulingBody(practiceId, source);
   }
   if (operation.path.endsWith('/aggregate/patient-with-appointment')) {
     return patientWithAppointmentBody(new Date('2026-02-27T12:00:00'));
@@ -98,11 +146,16 @@ export function toEndpointDoc(
   context: DocContext,
   ehrSource?: 'athena' | 'mock',
 ): EndpointDoc {
-  const query = exampleQuery(operation, ehrSource);
-  const url = `${context.origin}${examplePath(operation, context.practiceId)}${queryString(query)}`;
+  const source = ehrSource ?? (context.defaultSource === 'mock' ? 'mock' : undefined);
+  const practiceId =
+    source === 'mock' ? context.practiceId : (context.athenaPracticeId ?? context.practiceId);
+  const query = exampleQuery(operation, source);
+  const baseUrl = `${context.origin}${examplePath(operation, practiceId)}`;
+  const url = `${baseUrl}${queryString(query)}`;
   const hasBody = operation.bodySchema !== undefined;
   const body = hasBody
-    ? (curatedBody(operation, context.practiceId) ?? sampleFromSchema(operation.bodySchema))
+    ? (curatedBody(operation, practiceId, source ?? 'athena') ??
+      sampleFromSchema(operation.bodySchema))
     : undefined;
   const usesVapiSecret = operation.tags.includes(API_TAGS.voiceAgentTools);
   const headers: Record<string, string> = {
@@ -112,13 +165,26 @@ export function toEndpointDoc(
   const request = curlCommand({ method: operation.method, url, headers, body });
   return {
     key: `${operation.id}-${ehrSource ?? 'default'}`,
+    anchor: operation.id,
+    auth: describeSecurity(operation),
+    responses: operation.responses.map((answer) => ({
+      status: answer.status,
+      description: answer.description,
+      shape: answer.schema ? schemaOutline(answer.schema) : '',
+    })),
+    tryRequest: {
+      method: operation.method,
+      url: baseUrl,
+      query: Object.entries(query ?? {}),
+      body: body === undefined ? undefined : JSON.stringify(body, null, 2),
+    },
     method: operation.method,
     path: operation.path,
     source: sourceBadge(operation, ehrSource ?? 'athena'),
     title: operation.summary,
     description: [
       operation.description,
-      ehrSource === 'mock' ? "Mock EHR calls need source set to 'mock'." : '',
+      source === 'mock' ? "Mock EHR calls need source set to 'mock'." : '',
       usesVapiSecret ? `Vapi may send X-Vapi-Secret instead of ${HEADERS.apiKey}.` : '',
     ]
       .filter(Boolean)

@@ -70,6 +70,16 @@ export interface ParameterRow {
   description: string;
 }
 
+/** One declared answer: its status, what it means and the body's shape. */
+export interface OperationResponse {
+  status: string;
+  description: string;
+  schema: JsonSchema | undefined;
+}
+
+/** The credentials an operation takes, by security scheme name; empty for none. */
+export type OperationSecurity = string[][];
+
 export interface Operation {
   id: string;
   method: string;
@@ -81,6 +91,8 @@ export interface Operation {
   bodySchema: JsonSchema | undefined;
   successStatus: string;
   successSchema: JsonSchema | undefined;
+  responses: OperationResponse[];
+  security: OperationSecurity;
 }
 
 /** Follows a local `#/components/schemas/…` reference (the gateway inlines today, but may not). */
@@ -121,6 +133,16 @@ export function listOperations(document: OpenApiDocument | undefined): Operation
         ),
         successStatus: success?.[0] ?? '200',
         successSchema: resolveSchema(success?.[1].content?.['application/json']?.schema, document),
+        responses: responses.map(([status, answer]) => ({
+          status,
+          description: answer.description ?? '',
+          schema: resolveSchema(
+            answer.content?.['application/json']?.schema ??
+              Object.values(answer.content ?? {})[0]?.schema,
+            document,
+          ),
+        })),
+        security: (operation.security ?? []).map((requirement) => Object.keys(requirement)),
       });
     }
   }
@@ -233,17 +255,61 @@ function bodyRows(schema: JsonSchema | undefined, prefix = '', depth = 0): Param
   return rows;
 }
 
-/** Does the operation match the header search (path or summary, case-insensitive)? */
+/** Does the operation match a search (its path, title or a parameter's name, ignoring case)? */
 export function matchesSearch(
-  operation: Pick<Operation, 'path' | 'summary'>,
+  operation: Pick<Operation, 'path' | 'summary' | 'parameters' | 'bodySchema'>,
   search: string | undefined,
 ) {
   const needle = search?.trim().toLowerCase();
   if (!needle) {
     return true;
   }
-  return (
-    operation.path.toLowerCase().includes(needle) ||
-    operation.summary.toLowerCase().includes(needle)
+  const names = [
+    ...operation.parameters.map((parameter) => parameter.name),
+    ...Object.keys(operation.bodySchema?.properties ?? {}),
+  ];
+  return [operation.path, operation.summary, ...names].some((text) =>
+    text.toLowerCase().includes(needle),
   );
+}
+
+const OUTLINE_DEPTH = 4;
+
+/**
+ * A schema as a TypeScript-like outline people read at a glance: `{ error: string; details?:
+ * array of { field: string } }`, one field per line, optional fields marked with `?`.
+ */
+export function schemaOutline(schema: JsonSchema | undefined, indent = '', depth = 0): string {
+  if (!schema) {
+    return 'any';
+  }
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (variants) {
+    const objects = variants.filter((variant) => variant.properties);
+    if (objects.length === 0) {
+      return schemaType(schema);
+    }
+    return variants.map((variant) => schemaOutline(variant, indent, depth)).join(' | ');
+  }
+  if (schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'))) {
+    return `array of ${schemaOutline(schema.items, indent, depth)}`;
+  }
+  if (!schema.properties) {
+    return schema.enum && schema.enum.length <= 8
+      ? schema.enum.map((value) => JSON.stringify(value)).join(' | ')
+      : schemaType(schema);
+  }
+  const entries = Object.entries(schema.properties);
+  if (entries.length === 0) {
+    return '{}';
+  }
+  if (depth >= OUTLINE_DEPTH) {
+    return '{ … }';
+  }
+  const inner = `${indent}  `;
+  const lines = entries.map(([name, property]) => {
+    const optional = schema.required?.includes(name) ? '' : '?';
+    return `${inner}${name}${optional}: ${schemaOutline(property, inner, depth + 1)}`;
+  });
+  return `{\n${lines.join('\n')}\n${indent}}`;
 }
