@@ -66,12 +66,17 @@ test.describe('Endpoints documentation', () => {
     await expect(patients.getByRole('row', { name: /firstName/ })).toContainText('No');
 
     await patients.getByRole('button', { name: 'Example Request' }).click();
-    await expect(patients.getByLabel('Example request')).toContainText(
-      /curl -X GET '.+\/api\/\d+\/patients'/,
+    await expect(patients.getByLabel('Example request', { exact: true })).toContainText(
+      // athena is not set up on this gateway: the example asks the Mock EHR.
+      /curl -X GET '.+\/api\/\d+\/patients\?source=mock'/,
     );
-    await expect(patients.getByLabel('Example request')).toContainText('x-api-key: YOUR_API_KEY');
+    await expect(patients.getByLabel('Example request', { exact: true })).toContainText(
+      'x-api-key: YOUR_API_KEY',
+    );
     await patients.getByRole('button', { name: 'Example Response' }).click();
-    await expect(patients.getByLabel('Example response')).toContainText('"patients"');
+    await expect(patients.getByLabel('Example response', { exact: true })).toContainText(
+      '"patients"',
+    );
 
     await docs.getByRole('tab', { name: 'Smart Scheduling' }).click();
     const smart = docs.getByRole('region', {
@@ -93,6 +98,95 @@ test.describe('Endpoints documentation', () => {
     const docs = page.getByRole('region', { name: 'API Documentation' });
     await expect(docs.getByTestId('endpoint-card')).toHaveCount(1);
     await expect(docs.getByTestId('endpoint-card')).toContainText('/utility/validate-dob');
+  });
+});
+
+test.describe('Endpoints documentation index, deep links and Try in tester', () => {
+  const DOB_TITLE = 'Check that a date of birth is valid and in the past';
+
+  test('the index filters by parameter and opens the card, whose address is a deep link', async ({
+    page,
+  }) => {
+    await openEndpoints(page);
+    const index = page.getByRole('navigation', { name: 'Endpoint index' });
+    await index.getByRole('searchbox', { name: 'Filter endpoints' }).fill('appointmenttypeid');
+    const links = index.getByRole('link');
+    await expect(links.filter({ hasText: '/aggregate/patient-open-slots' })).toHaveCount(1);
+    await expect(links.filter({ hasText: '/utility/validate-dob' })).toHaveCount(0);
+    await index.getByRole('searchbox', { name: 'Filter endpoints' }).fill('validate-dob');
+    await expect(links).toHaveCount(1);
+    await links.click();
+    await expect(page).toHaveURL(/\/endpoints\?docs=common#validateDob$/);
+    const card = page.locator('#validateDob');
+    await expect(card).toBeFocused();
+    await expect(card).toBeInViewport();
+    await expect(card).toContainText('Authentication: API key (x-api-key)');
+    await expect(card.getByRole('listitem').filter({ hasText: /^200/ })).toBeVisible();
+    await card.getByRole('listitem').filter({ hasText: /^400/ }).getByText('Body shape').click();
+    await expect(card.getByLabel('400 body shape')).toContainText('error: string');
+    await saveScreenshot(page, 'endpoints-docs-index-light-1280', test.info());
+
+    // The same address, opened afresh, shows the same card.
+    await page.goto('/endpoints#getPatientOpenSlots');
+    await waitForScreenReady(page, 'Endpoints');
+    await expect(page.getByRole('tab', { name: 'Smart Scheduling' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.locator('#getPatientOpenSlots')).toBeFocused();
+    await expect(page.locator('#getPatientOpenSlots')).toBeInViewport();
+  });
+
+  test('Try in tester opens the tester with the operation, and it answers', async ({ page }) => {
+    const key = await createApiKey(await adminApi(), uniqueName('try-in-tester', test.info()));
+    await openEndpoints(page, '/endpoints#validateDob');
+    const card = page.locator('#validateDob');
+    await card.getByRole('button', { name: 'Try in tester' }).click();
+    await expect(page).toHaveURL(/tab=tester/);
+    await expect(page.getByLabel('Method', { exact: true })).toContainText('GET');
+    await expect(page.getByLabel('URL', { exact: true })).toHaveValue(/\/utility\/validate-dob$/);
+    await expect(page.getByLabel('Parameter 1 key')).toHaveValue('dob');
+    await page.getByLabel('API Key').fill(key.key);
+    await page.getByRole('button', { name: 'Send Request' }).click();
+    await expect(page.getByRole('region', { name: 'Response' }).getByText('200 OK')).toBeVisible();
+
+    // Back returns to the documentation.
+    await page.goBack();
+    await expect(page.getByRole('region', { name: 'API Documentation' })).toBeVisible();
+  });
+
+  test('at 390 px every section tab is reachable and the index opens on demand', async ({
+    page,
+  }) => {
+    await useTheme(page, 'dark');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openEndpoints(page);
+    const sections = page.getByRole('tablist', { name: 'Documentation sections' });
+    for (const name of [
+      'Common Endpoints',
+      'Smart Scheduling',
+      'Athena EHR',
+      'Mock EHR',
+      'Voice Config',
+      'Authentication',
+    ]) {
+      const tab = sections.getByRole('tab', { name });
+      await expect(tab).toBeInViewport({ ratio: 1 });
+    }
+    const index = page.getByRole('navigation', { name: 'Endpoint index' });
+    await expect(index).toBeHidden();
+    await page.getByRole('button', { name: 'Endpoint index' }).click();
+    await expect(index).toBeVisible();
+    await saveScreenshot(page, 'endpoints-docs-index-dark-390', test.info());
+    await index.getByRole('searchbox', { name: 'Filter endpoints' }).fill('validate-dob');
+    await index.getByRole('link').click();
+    await expect(index).toBeHidden();
+    await expect(page.locator('#validateDob')).toBeInViewport();
+    await saveScreenshot(page, 'endpoints-docs-card-dark-390', test.info());
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 });
 

@@ -1,8 +1,10 @@
 import swagger from '@fastify/swagger';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 import {
+  ErrorResponse,
   HEADERS,
   INTERNAL_EHR_PREFIX,
   SERVICE_PATHS,
@@ -24,6 +26,70 @@ export function securityOf(config: FastifyContextConfig | undefined): SecurityRe
     return [{ apiKey: [] }, ...(config.acceptsVapiSecret ? [{ vapiSecret: [] }] : [])];
   }
   return [];
+}
+
+/**
+ * What each status means on this gateway, said in the document where a route does not describe
+ * its own answer (the error codes behind each are in docs/operations.md).
+ */
+const ANSWER_MEANINGS: Record<string, string> = {
+  200: 'OK',
+  201: 'Created',
+  204: 'Done; no body',
+  400: 'Invalid input: the message and details name the field',
+  401: 'No credentials, or ones the gateway does not accept',
+  403: "The key's scopes or the user's role do not allow this",
+  404: 'Not found',
+  408: 'The request was not received in time',
+  409: 'Conflicts with the current state (taken slot, duplicate name, Idempotency-Key reused)',
+  413: 'Body too large',
+  415: 'Unsupported content type',
+  422: 'Well-formed but not acceptable to the EHR',
+  423: 'Locked after too many failed sign-ins',
+  429: 'Rate limit or daily quota reached; Retry-After says when to try again',
+  500: 'Unexpected gateway error',
+  502: 'The EHR answered with an error',
+  503: 'Not available now: athena not configured, busy, its breaker open, or storage away',
+  504: 'The EHR did not answer in time',
+};
+
+const { $schema: _dialect, ...ERROR_BODY } = z.toJSONSchema(ErrorResponse);
+
+/**
+ * The answers the guards give before a handler runs, so every route that has them declares them:
+ * a key's route can be refused for the key (401), its scopes (403) or its limits (429); a
+ * session's for the session (401) or the role (403).
+ */
+function guardAnswers(config: FastifyContextConfig | undefined): string[] {
+  if (config?.scope) {
+    return ['401', '403', '429'];
+  }
+  if (config?.permission && config.permission !== 'public') {
+    return ['401', '403'];
+  }
+  return [];
+}
+
+/**
+ * Each declared answer with a description (its own, else what the status means here), plus the
+ * guards' answers the route does not declare itself.
+ */
+function describeAnswers(response: unknown, config: FastifyContextConfig | undefined): unknown {
+  if (!response || typeof response !== 'object') {
+    return response;
+  }
+  const declared = { ...response } as Record<string, unknown>;
+  for (const status of guardAnswers(config)) {
+    declared[status] ??= ERROR_BODY;
+  }
+  return Object.fromEntries(
+    Object.entries(declared).map(([status, schema]) => [
+      status,
+      schema && typeof schema === 'object' && !('description' in schema) && ANSWER_MEANINGS[status]
+        ? { ...schema, description: ANSWER_MEANINGS[status] }
+        : schema,
+    ]),
+  );
 }
 
 export interface OpenApiOptions {
@@ -66,6 +132,7 @@ export async function registerOpenApi(
         ...output,
         schema: {
           ...output.schema,
+          response: describeAnswers(output.schema.response, input.route.config),
           security: securityOf(input.route.config),
           ...(permission && permission !== 'public' ? { 'x-permission': permission } : {}),
           ...(scope ? { 'x-scope': scope } : {}),

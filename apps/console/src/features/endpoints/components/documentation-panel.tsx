@@ -1,6 +1,8 @@
 import { CONSOLE_PATHS } from '@ehr-gateway/contracts';
 import { FileQuestion, ListTree } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+
+import { useScrollTarget } from '../lib/use-scroll-target';
 import { Link, useLocation, useNavigate } from 'react-router';
 
 import { Button } from '@/components/ui/button';
@@ -113,18 +115,6 @@ export function DocumentationPanel({
   const linkTo = (section: DocTab, doc: EndpointDoc) =>
     `${origin}${CONSOLE_PATHS.endpoints}?${ENDPOINTS_SEARCH.docsTab}=${section}#${doc.anchor}`;
 
-  // A link to a card or paragraph (`#listPatients`, `#athena-setup`) scrolls to it once shown.
-  useEffect(() => {
-    if (!anchor || isPending) {
-      return;
-    }
-    const target = window.document.getElementById(anchor);
-    target?.scrollIntoView({ block: 'start' });
-    if (target?.dataset.testid === 'endpoint-card') {
-      target.focus({ preventScroll: true });
-    }
-  }, [anchor, activeTab, isPending, document]);
-
   return (
     <Card aria-labelledby="api-documentation-title">
       <CardHeader>
@@ -143,7 +133,7 @@ export function DocumentationPanel({
             </Link>
           </p>
         )}
-        <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
           <aside className="lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:self-start lg:overflow-y-auto lg:pr-1">
             <Button
               variant="outline"
@@ -219,7 +209,10 @@ export function DocumentationPanel({
                           athenahealth for the practice in the path, with the gateway&rsquo;s own
                           athena credentials, so clients only need an API key.
                         </p>
-                        <AthenaSetup configured={athenaConfigured} />
+                        <AthenaSetup
+                          configured={athenaConfigured}
+                          targetKey={anchor === ATHENA_SETUP_ANCHOR ? location.key : undefined}
+                        />
                       </>
                     )}
                     {value === 'mock' && (
@@ -233,6 +226,7 @@ export function DocumentationPanel({
                         key={doc.key}
                         doc={doc}
                         link={linkTo(value, doc)}
+                        targetKey={doc.anchor === anchor ? location.key : undefined}
                         onTryInTester={onTryInTester}
                       />
                     ))}
@@ -248,9 +242,11 @@ export function DocumentationPanel({
 }
 
 /** How athena is connected; said as a warning while it is not. */
-function AthenaSetup({ configured }: { configured: boolean }) {
+function AthenaSetup({ configured, targetKey }: { configured: boolean; targetKey?: string }) {
+  const ref = useScrollTarget<HTMLDivElement>(targetKey, { focus: false });
   return (
     <div
+      ref={ref}
       id={ATHENA_SETUP_ANCHOR}
       className={
         configured

@@ -2,6 +2,7 @@ import { ChevronDown, ChevronRight, Link2, Play } from 'lucide-react';
 import { useId, useState } from 'react';
 
 import { CopyButton } from '@/components/copy-button';
+import { BreakablePath } from '@/components/breakable-path';
 import { MethodBadge } from '@/components/method-badge';
 import { statusInfo } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
@@ -17,6 +18,7 @@ import {
 } from '@/components/ui/table';
 
 import type { EndpointDoc } from '../lib/doc-tabs';
+import { useScrollTarget } from '../lib/use-scroll-target';
 
 function ExampleToggle({
   label,
@@ -104,9 +106,12 @@ export interface EndpointCardProps {
   /** The address of this card (`/endpoints?docs=…#operationId`), copied by its link button. */
   link?: string;
   onTryInTester?: (doc: EndpointDoc) => void;
+  /** Set when a link names this card: each new value (a navigation's key) brings it into view. */
+  targetKey?: string;
 }
 
-export function EndpointCard({ doc, link, onTryInTester }: EndpointCardProps) {
+export function EndpointCard({ doc, link, onTryInTester, targetKey }: EndpointCardProps) {
+  const ref = useScrollTarget<HTMLElement>(targetKey, { focus: true });
   const [showRequest, setShowRequest] = useState(false);
   const [showResponse, setShowResponse] = useState(false);
   const id = useId();
@@ -116,6 +121,7 @@ export function EndpointCard({ doc, link, onTryInTester }: EndpointCardProps) {
 
   return (
     <Card
+      ref={ref}
       id={doc.anchor}
       tabIndex={-1}
       aria-labelledby={titleId}
@@ -125,7 +131,9 @@ export function EndpointCard({ doc, link, onTryInTester }: EndpointCardProps) {
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <MethodBadge method={doc.method} />
-          <code className="font-mono text-sm break-all">{doc.path}</code>
+          <code className="font-mono text-sm break-words">
+            <BreakablePath path={doc.path} />
+          </code>
           <Badge variant="outline" className="ml-auto">
             {doc.source}
           </Badge>

@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
 
+import { BreakablePath } from '@/components/breakable-path';
 import { MethodBadge } from '@/components/method-badge';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
@@ -81,8 +82,8 @@ export function EndpointIndex({ docs, activeTab, activeAnchor, onSelect }: Endpo
                     <MethodBadge method={doc.method} className="mt-0.5 shrink-0" />
                     <span className="min-w-0">
                       <span className="block">{doc.title}</span>
-                      <code className="block font-mono text-xs break-all text-muted-foreground">
-                        {doc.path}
+                      <code className="block font-mono text-xs break-words text-muted-foreground">
+                        <BreakablePath path={doc.path} />
                       </code>
                     </span>
                   </a>

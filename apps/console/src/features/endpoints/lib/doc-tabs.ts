@@ -184,7 +184,7 @@ export function toEndpointDoc(
     title: operation.summary,
     description: [
       operation.description,
-      source === 'mock' ? "Mock EHR calls need source set to 'mock'." : '',
+      query?.source === 'mock' ? "Mock EHR calls need source set to 'mock'." : '',
       usesVapiSecret ? `Vapi may send X-Vapi-Secret instead of ${HEADERS.apiKey}.` : '',
     ]
       .filter(Boolean)
