@@ -13,8 +13,7 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME, baseUrl } from './constants';
  * Direct HTTP access for arranging data: an admin session (cookie) for /admin/*, and plain
  * gateway calls with an x-api-key, exactly as an API client would make them.
  */
-export async function adminApi(): Promise<APIRequestContext> {
-  const base = baseUrl();
+export async function adminApi(base = baseUrl()): Promise<APIRequestContext> {
   const context = await request.newContext({
     baseURL: base,
     extraHTTPHeaders: { origin: base },

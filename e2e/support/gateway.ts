@@ -59,6 +59,66 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The athena sandbox `npm run demo` starts: its address, client and the practice it serves. */
+export interface RunningSandbox {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  practiceId: string;
+  stop: () => Promise<void>;
+}
+
+const SANDBOX_SERVER = path.join(REPO_ROOT, 'apps/athena-sandbox/dist/server.js');
+
+/** Starts the built athena sandbox on a free port, as `npm run demo` does, and waits for it. */
+export async function startAthenaSandbox(): Promise<RunningSandbox> {
+  if (!existsSync(SANDBOX_SERVER)) {
+    throw new Error(
+      `${path.relative(REPO_ROOT, SANDBOX_SERVER)} is missing: run \`npm run build\``,
+    );
+  }
+  const port = await freePort();
+  const sandbox = {
+    url: `http://127.0.0.1:${port}`,
+    clientId: 'e2e-sandbox-client',
+    clientSecret: 'e2e-sandbox-secret',
+    practiceId: '195900',
+  };
+  const child = spawn(process.execPath, [SANDBOX_SERVER], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      SANDBOX_PORT: String(port),
+      SANDBOX_CLIENT_ID: sandbox.clientId,
+      SANDBOX_CLIENT_SECRET: sandbox.clientSecret,
+      SANDBOX_PRACTICE_ID: sandbox.practiceId,
+    },
+    stdio: 'ignore',
+  });
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await closed;
+    }
+  };
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    try {
+      if ((await fetch(`${sandbox.url}/_sandbox/stats`)).ok) {
+        return { ...sandbox, stop };
+      }
+    } catch {
+      // Not listening yet.
+    }
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`The athena sandbox did not start (exit code ${child.exitCode})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 async function waitUntilReady(
   url: string,
   child: ChildProcess,
@@ -117,7 +177,14 @@ async function snapshotConsole(target: string): Promise<void> {
  * with a fresh embedded database (PGlite) in a temporary directory, and waits for /readyz.
  * It serves a snapshot of apps/console/dist (CONSOLE_DIR), taken now.
  */
-export async function startGateway(): Promise<RunningGateway> {
+export async function startGateway({
+  env: extraEnv = {},
+  logName = 'gateway.log',
+}: {
+  /** Settings on top of the suite's own (athena's, for a gateway in demo mode). */
+  env?: Record<string, string>;
+  logName?: string;
+} = {}): Promise<RunningGateway> {
   assertBuilt();
   const port = await freePort();
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'ehr-gateway-e2e-'));
@@ -130,7 +197,7 @@ export async function startGateway(): Promise<RunningGateway> {
     throw error;
   }
   await mkdir(ARTIFACTS_DIR, { recursive: true });
-  const logFile = path.join(ARTIFACTS_DIR, 'gateway.log');
+  const logFile = path.join(ARTIFACTS_DIR, logName);
   const log = createWriteStream(logFile);
   const baseURL = `http://127.0.0.1:${port}`;
 
@@ -148,6 +215,7 @@ export async function startGateway(): Promise<RunningGateway> {
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'ATHENA_BASE_URL']) {
     delete env[name];
   }
+  Object.assign(env, extraEnv);
 
   const child = spawn(process.execPath, [GATEWAY_SERVER], {
     cwd: REPO_ROOT,

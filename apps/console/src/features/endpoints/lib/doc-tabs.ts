@@ -5,6 +5,7 @@ import {
   matchesSearch,
   parameterRows,
   schemaOutline,
+  type JsonSchema,
   type OpenApiDocument,
   type Operation,
   type ParameterRow,
@@ -107,7 +108,7 @@ function curatedBody(operation: Operation, practiceId: string, source: PresetSou
     return smartSchedulingBody(practiceId, source);
   }
   if (operation.path.endsWith('/aggregate/patient-with-appointment')) {
-    return patientWithAppointmentBody(new Date('2026-02-27T12:00:00'));
+    return patientWithAppointmentBody();
   }
   if (operation.path.endsWith('/voice-config/query')) {
     return crossEntityQueryBody();
@@ -119,6 +120,18 @@ function curatedBody(operation: Operation, practiceId: string, source: PresetSou
     return TEST_ECHO_BODY;
   }
   return undefined;
+}
+
+/**
+ * An update changes what it names and nothing else: its example sets one field (the name where
+ * there is one), not every field the schema allows (an EHR source, a practice…).
+ */
+function oneFieldOf(schema: JsonSchema | undefined): JsonSchema | undefined {
+  const properties = Object.entries(schema?.properties ?? {});
+  const [field, fieldSchema] = properties.find(([name]) => name === 'name') ?? properties[0] ?? [];
+  return field === undefined || fieldSchema === undefined
+    ? schema
+    : { ...schema, properties: { [field]: fieldSchema } };
 }
 
 function sourceBadge(operation: Operation, ehrSource: string): string {
@@ -155,7 +168,9 @@ export function toEndpointDoc(
   const hasBody = operation.bodySchema !== undefined;
   const body = hasBody
     ? (curatedBody(operation, practiceId, source ?? 'athena') ??
-      sampleFromSchema(operation.bodySchema))
+      sampleFromSchema(
+        operation.method === 'PATCH' ? oneFieldOf(operation.bodySchema) : operation.bodySchema,
+      ))
     : undefined;
   const usesVapiSecret = operation.tags.includes(API_TAGS.voiceAgentTools);
   const headers: Record<string, string> = {

@@ -1,3 +1,5 @@
+import { encodeSlotId } from '@ehr-gateway/synthetic-practice';
+
 import type { JsonSchema, Operation } from './openapi';
 
 /** Dates as YYYY-MM-DD in the browser's time zone. */
@@ -28,6 +30,26 @@ export const SAMPLE_PATIENT = {
 
 export const DEFAULT_TENANT_ID = 1;
 
+/**
+ * The sample provider's first morning slot on the next day they work: an appointment id both
+ * EHRs answer for (as the booked appointment or the open slot), whenever the example is read.
+ */
+export function sampleAppointmentId(today: Date = new Date()): string {
+  return encodeSlotId(Number(SAMPLE_PATIENT.providerid), nextWeekday(today, [1]), '08:00');
+}
+
+const shortId = () => crypto.randomUUID().slice(0, 6);
+
+/**
+ * Fields stored under a unique constraint: each example gets its own value, so trying one
+ * example after another never answers 409 for a name an earlier one took.
+ */
+const UNIQUE_EXAMPLES: Record<string, () => string> = {
+  name: () => `Demo Clinic ${shortId()}`,
+  code: () => `DEMO-${shortId().toUpperCase()}`,
+  appointmentid: () => sampleAppointmentId(),
+};
+
 /** Example values by field name (case-insensitive), used before falling back to the schema. */
 const NAMED_EXAMPLES: Record<string, unknown> = {
   firstname: SAMPLE_PATIENT.firstname,
@@ -37,7 +59,6 @@ const NAMED_EXAMPLES: Record<string, unknown> = {
   providerid: SAMPLE_PATIENT.providerid,
   appointmenttypeid: SAMPLE_PATIENT.appointmenttypeid,
   patientid: '1001',
-  appointmentid: '1072078108',
   startdate: '2026-03-02',
   enddate: '2026-03-06',
   date: '2026-03-02',
@@ -50,7 +71,6 @@ const NAMED_EXAMPLES: Record<string, unknown> = {
   zip: '60675',
   tenantid: DEFAULT_TENANT_ID,
   tenant_id: DEFAULT_TENANT_ID,
-  name: 'Demo Health Network',
   key: 'greeting',
   value: 'Thank you for calling Demo Health Network.',
   message: 'Hello from the API tester',
@@ -60,7 +80,11 @@ const NAMED_EXAMPLES: Record<string, unknown> = {
 };
 
 function namedExample(name: string | undefined): unknown {
-  return name === undefined ? undefined : NAMED_EXAMPLES[name.toLowerCase()];
+  if (name === undefined) {
+    return undefined;
+  }
+  const key = name.toLowerCase();
+  return UNIQUE_EXAMPLES[key]?.() ?? NAMED_EXAMPLES[key];
 }
 
 /** A plausible value for a schema: its example or default, a named example, or a typed filler. */
