@@ -102,8 +102,6 @@ test.describe('Endpoints documentation', () => {
 });
 
 test.describe('Endpoints documentation index, deep links and Try in tester', () => {
-  const DOB_TITLE = 'Check that a date of birth is valid and in the past';
-
   test('the index filters by parameter and opens the card, whose address is a deep link', async ({
     page,
   }) => {
