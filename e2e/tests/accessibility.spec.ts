@@ -184,6 +184,57 @@ for (const theme of THEMES) {
       });
     }
 
+    test('log details keep times and names whole; JSON scrolls instead of breaking', async ({
+      page,
+    }) => {
+      const admin = await adminApi();
+      const created = await createApiKey(admin, `Log detail 390 ${theme} scheduling agent`);
+      const gateway = await gatewayContext();
+      const token = 'a-long-token-without-spaces-that-must-not-be-broken-across-lines-0123456789';
+      await gateway.post('/utility/test', {
+        headers: { [HEADERS.apiKey]: created.key },
+        data: { message: 'hello', data: { token } },
+      });
+      await waitForLogEntry(admin, { apiKeyId: created.id }, () => true);
+      const logs = (await (
+        await admin.get('/admin/logs', { params: { apiKeyId: created.id } })
+      ).json()) as { logs: Array<{ id: string }> };
+      await page.goto(`/logs/${logs.logs[0]!.id}`);
+      const dialog = page.getByRole('dialog', { name: 'Log Details' });
+      await expect(dialog.getByRole('region', { name: 'Request Data' })).toBeVisible();
+      // The time wraps only between its parts: no line ends inside a number.
+      const time = dialog.locator('time').first();
+      const lines = await time.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const tops = [...range.getClientRects()].map((rect) => Math.round(rect.top));
+        return [...new Set(tops)].length;
+      });
+      const text = (await time.textContent()) ?? '';
+      expect(lines === 1 || /\d{2}:\d{2}:\d{2}/.test(text)).toBe(true);
+      const pre = dialog.getByRole('region', { name: 'Request Data' }).locator('pre');
+      await expect(pre).toHaveCSS('white-space', 'pre');
+      expect(await pre.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      const overflow = await dialog.evaluate(
+        (element) => element.scrollWidth - element.clientWidth,
+      );
+      expect(overflow, 'the log dialog scrolls sideways at 390 px').toBeLessThanOrEqual(0);
+      await saveScreenshot(page, `log-details-mobile-${theme}`, test.info(), { fullPage: false });
+      await expectNoSeriousViolations(page, `Log Details at 390 px (${theme})`);
+    });
+
+    test('audit events are stacked rows with every field on screen', async ({ page }) => {
+      await page.goto('/audit');
+      await waitForScreenReady(page, 'Audit Log');
+      const row = page.getByRole('main').locator('tbody tr').first();
+      await row.scrollIntoViewIfNeeded();
+      for (const cell of await row.locator('td').all()) {
+        const box = await cell.boundingBox();
+        expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+      }
+      await expect(row.getByRole('button', { name: /View details of/ })).toBeInViewport();
+    });
+
     test('the key dialogs fit a phone', async ({ page }) => {
       const keyName = await keyOfItsOwn(`A11y drawer 390 ${theme}`);
       await page.goto('/api-keys');

@@ -15,7 +15,7 @@ export function DetailField({
   return (
     <div className={cn('space-y-1', className)}>
       <dt className="text-xs font-semibold text-muted-foreground uppercase">{label}</dt>
-      <dd className="text-sm break-all">{children}</dd>
+      <dd className="text-sm break-words">{children}</dd>
     </div>
   );
 }

@@ -32,7 +32,8 @@ export function DashboardRoute() {
       />
       <StatusCards />
       <RecentRequestsCard trend={canReadMetrics ? <TrafficSparkline /> : null} />
-      <div className="grid gap-6 lg:grid-cols-2">
+      {/* Each card as tall as its content: a short key list leaves no empty framed block. */}
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <ApiKeysCard />
         <ConfigCard />
       </div>

@@ -54,3 +54,10 @@ export function TableEmpty({ colSpan, children }: { colSpan: number; children: R
     </tr>
   );
 }
+
+/**
+ * Row classes that turn a table row into a short wrapping stack on a phone, so no column is
+ * scrolled out of sight; give the header `max-sm:sr-only` and the cells `max-sm:order-N`.
+ */
+export const STACKED_ROW =
+  'max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:py-2 max-sm:[&>td]:p-1';

@@ -61,7 +61,7 @@ export function ApiKeysCard() {
   }
 
   return (
-    <Card className="h-full">
+    <Card>
       <CardHeader className="flex-row items-start justify-between gap-4">
         <div className="space-y-1.5">
           <CardTitle>API Key Management</CardTitle>

@@ -8,6 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { CodeBlock } from '@/components/code-block';
 import { DetailField } from '@/components/detail-field';
 import { formatDateTime, formatJson } from '@/lib/format';
 
@@ -53,12 +54,7 @@ export function AuditEventDialog({
             </dl>
             <section className="space-y-2" aria-label="Details">
               <h3 className="text-sm font-semibold">Details</h3>
-              <pre
-                tabIndex={0}
-                className="max-h-72 overflow-auto rounded-md border bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap break-all"
-              >
-                {formatJson(event.details)}
-              </pre>
+              <CodeBlock>{formatJson(event.details)}</CodeBlock>
             </section>
           </div>
         )}

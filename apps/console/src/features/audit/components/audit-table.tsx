@@ -11,6 +11,7 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  STACKED_ROW,
 } from '@/components/ui/table';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
 
@@ -32,7 +33,8 @@ export function AuditTable({
   return (
     <Table aria-busy={isPending || undefined}>
       <caption className="sr-only">Audit events, newest first</caption>
-      <TableHeader>
+      {/* On a phone each event is a short stack: the action, then time, actor, target, result. */}
+      <TableHeader className="max-sm:sr-only">
         <TableRow className="hover:bg-transparent">
           <TableHead>Time</TableHead>
           <TableHead>Actor</TableHead>
@@ -61,26 +63,31 @@ export function AuditTable({
           <TableEmpty colSpan={COLUMNS}>No audit events match these filters.</TableEmpty>
         ) : (
           events.map((event) => (
-            <TableRow key={event.id}>
-              <TableCell className="whitespace-nowrap">
+            <TableRow key={event.id} className={STACKED_ROW}>
+              <TableCell className="whitespace-nowrap max-sm:order-2">
                 <time dateTime={event.at} title={formatDateTime(event.at)}>
                   {formatRelativeTime(event.at)}
                 </time>
               </TableCell>
-              <TableCell className="max-w-[14rem] truncate" title={actorLabel(event.actor)}>
+              <TableCell
+                className="max-w-[14rem] truncate max-sm:order-3"
+                title={actorLabel(event.actor)}
+              >
                 {actorLabel(event.actor)}
               </TableCell>
-              <TableCell className="whitespace-nowrap">{AUDIT_ACTIONS[event.action]}</TableCell>
+              <TableCell className="font-medium whitespace-nowrap max-sm:order-1 max-sm:basis-full sm:font-normal">
+                {AUDIT_ACTIONS[event.action]}
+              </TableCell>
               <TableCell
-                className="max-w-[14rem] truncate font-mono text-xs"
+                className="max-w-[14rem] truncate font-mono text-xs max-sm:order-4"
                 title={event.target ?? undefined}
               >
                 {event.target ?? '—'}
               </TableCell>
-              <TableCell>
+              <TableCell className="max-sm:order-5">
                 <Badge variant={RESULT_VARIANTS[event.result]}>{RESULT_LABELS[event.result]}</Badge>
               </TableCell>
-              <TableCell>
+              <TableCell className="max-sm:order-6 max-sm:ml-auto">
                 <Button
                   variant="outline"
                   size="sm"

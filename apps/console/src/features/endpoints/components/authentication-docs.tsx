@@ -5,6 +5,7 @@ import {
   HEADERS,
 } from '@ehr-gateway/contracts';
 
+import { CodeBlock } from '@/components/code-block';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import {
   Table,
@@ -14,18 +15,6 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-
-function CodeBlock({ label, children }: { label: string; children: string }) {
-  return (
-    <pre
-      tabIndex={0}
-      aria-label={label}
-      className="overflow-auto rounded-md border bg-muted p-3 font-mono text-xs leading-relaxed text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-    >
-      {children}
-    </pre>
-  );
-}
 
 /** How clients authenticate: API keys, the Vapi secret for the tool webhook, admin sessions. */
 export function AuthenticationDocs({ origin }: { origin: string }) {
@@ -43,7 +32,10 @@ export function AuthenticationDocs({ origin }: { origin: string }) {
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
-          <CodeBlock label="Example authenticated request">
+          <CodeBlock
+            aria-label="Example authenticated request"
+            className="max-h-none text-foreground"
+          >
             {`curl '${origin}${GATEWAY_PREFIXES.utility}/datetime' \\\n  -H '${HEADERS.apiKey}: YOUR_API_KEY'`}
           </CodeBlock>
           <div className="space-y-1">

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 
 import { CopyButton } from '@/components/copy-button';
 import { BreakablePath } from '@/components/breakable-path';
+import { CodeBlock } from '@/components/code-block';
 import { MethodBadge } from '@/components/method-badge';
 import { statusInfo } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
@@ -51,13 +52,9 @@ function ExamplePanel({ id, label, text }: { id: string; label: string; text: st
           successMessage={`${label} copied to clipboard`}
         />
       </div>
-      <pre
-        tabIndex={0}
-        aria-label={label}
-        className="max-h-96 overflow-auto rounded-md border bg-muted p-3 font-mono text-xs leading-relaxed text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-      >
+      <CodeBlock aria-label={label} className="max-h-96 text-foreground">
         {text}
-      </pre>
+      </CodeBlock>
     </div>
   );
 }
@@ -84,13 +81,9 @@ function ResponsesList({ doc }: { doc: EndpointDoc }) {
                   <summary className="w-fit cursor-pointer rounded-sm text-xs font-medium text-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none dark:text-blue-300">
                     Body shape
                   </summary>
-                  <pre
-                    tabIndex={0}
-                    aria-label={`${answer.status} body shape`}
-                    className="mt-1 max-h-72 overflow-auto rounded-md bg-muted p-2 font-mono text-xs leading-relaxed whitespace-pre focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                  >
+                  <CodeBlock aria-label={`${answer.status} body shape`} className="mt-1 p-2">
                     {answer.shape}
-                  </pre>
+                  </CodeBlock>
                 </details>
               )}
             </li>

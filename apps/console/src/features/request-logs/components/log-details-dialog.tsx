@@ -2,6 +2,7 @@ import type { LogEntryDetail } from '@ehr-gateway/contracts';
 import { CircleAlert, Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 
+import { CodeBlock } from '@/components/code-block';
 import { CopyButton } from '@/components/copy-button';
 import { MethodBadge } from '@/components/method-badge';
 import { StatusBadge } from '@/components/status-badge';
@@ -60,12 +61,7 @@ function JsonBlock({
           failureMessage="Failed to copy"
         />
       </div>
-      <pre
-        tabIndex={0}
-        className="max-h-72 overflow-auto rounded-md border bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap break-all"
-      >
-        {value}
-      </pre>
+      <CodeBlock>{value}</CodeBlock>
     </section>
   );
 }
@@ -198,12 +194,9 @@ function LogDetailsBody({
           </h3>
           <p className="text-sm">{errorSummary(log)}</p>
           {log.error?.stack && (
-            <pre
-              tabIndex={0}
-              className="max-h-48 overflow-auto font-mono text-xs whitespace-pre-wrap break-all"
-            >
+            <CodeBlock className="max-h-48 border-0 bg-transparent p-0">
               {log.error.stack}
-            </pre>
+            </CodeBlock>
           )}
         </section>
       )}

@@ -12,13 +12,11 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  STACKED_ROW,
 } from '@/components/ui/table';
 import { formatDateTime, formatRelativeTime, formatResponseTime } from '@/lib/format';
 
 import { sourceLabel } from './source-label';
-
-const STACKED_ROW =
-  'max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:py-2 max-sm:[&>td]:p-1';
 
 export interface LogsTableProps {
   logs: LogEntrySummary[] | undefined;
