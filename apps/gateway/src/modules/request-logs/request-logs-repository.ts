@@ -190,6 +190,14 @@ export function createRequestLogsRepository(db: Db) {
         }
       }
     },
+
+    /**
+     * Planner statistics for the filters' indexes. PGlite has no autovacuum, and after a day's
+     * inserts and the retention deletes stale statistics can make combined filters scan the table.
+     */
+    async refreshStatistics(): Promise<void> {
+      await sql`analyze request_logs`.execute(db);
+    },
   };
 }
 

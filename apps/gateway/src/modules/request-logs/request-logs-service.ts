@@ -188,7 +188,9 @@ export function createRequestLogsService({
     async purgeExpired(): Promise<number> {
       const at = now().getTime();
       await repository.purgePayloadsOlderThan(new Date(at - payloadRetentionDays() * DAY_MS));
-      return repository.deleteOlderThan(new Date(at - retentionDays * DAY_MS));
+      const deleted = await repository.deleteOlderThan(new Date(at - retentionDays * DAY_MS));
+      await repository.refreshStatistics();
+      return deleted;
     },
   };
 }
