@@ -6,16 +6,19 @@ import path from 'node:path';
 import { buildChanged } from './build-changed.mjs';
 import { ensureDependencies, root } from './lib.mjs';
 
+await ensureDependencies();
+await buildChanged();
+
+// The sandbox serves the gateway's default practice, so every documented example and preset
+// answers from athena with the practice the console shows.
+const { DEFAULT_GATEWAY_CONFIG } = await import('@ehr-gateway/contracts');
 const sandboxPort = process.env.SANDBOX_PORT ?? '9090';
 const sandbox = {
   url: `http://127.0.0.1:${sandboxPort}`,
   clientId: process.env.SANDBOX_CLIENT_ID ?? 'sandbox-client',
   clientSecret: process.env.SANDBOX_CLIENT_SECRET ?? 'sandbox-secret',
-  practiceId: process.env.SANDBOX_PRACTICE_ID ?? '195900',
+  practiceId: process.env.SANDBOX_PRACTICE_ID ?? DEFAULT_GATEWAY_CONFIG.practiceId,
 };
-
-await ensureDependencies();
-await buildChanged();
 
 const children = [];
 let stopping = false;

@@ -5,6 +5,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+import { DEFAULT_GATEWAY_CONFIG } from '@ehr-gateway/contracts';
+
 import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
@@ -82,7 +84,8 @@ export async function startAthenaSandbox(): Promise<RunningSandbox> {
     url: `http://127.0.0.1:${port}`,
     clientId: 'e2e-sandbox-client',
     clientSecret: 'e2e-sandbox-secret',
-    practiceId: '195900',
+    // As in `npm run demo`: the gateway's default practice.
+    practiceId: DEFAULT_GATEWAY_CONFIG.practiceId,
   };
   const child = spawn(process.execPath, [SANDBOX_SERVER], {
     cwd: REPO_ROOT,

@@ -133,7 +133,7 @@ test.describe('API tester presets', () => {
           GATEWAY_ENVIRONMENT: 'demo',
         },
       });
-      // As in the demo: the gateway's practice is athena's until an administrator picks another.
+      // As in the demo: athena serves the gateway's practice.
       await expectEveryPresetTwice(gateway.baseURL, {
         practiceId: sandbox.practiceId,
         source: 'athena',

@@ -26,13 +26,7 @@ export async function createGatewayConfigModule({ db, settings, log, audit }: De
     repository: createGatewayConfigRepository(db),
     audit,
     canEncryptPayloads: settings.payloadEncryptionKey !== null,
-    // Until an administrator saves a practice, it is athena's where athena is set up, so the
-    // console's examples and presets reach a practice athena serves.
-    defaults: {
-      ...DEFAULT_GATEWAY_CONFIG,
-      practiceId: settings.athena.practiceId ?? DEFAULT_GATEWAY_CONFIG.practiceId,
-      logLevel: settings.initialLogLevel,
-    },
+    defaults: { ...DEFAULT_GATEWAY_CONFIG, logLevel: settings.initialLogLevel },
   });
   service.onChange((config) => {
     log.level = config.logLevel;
