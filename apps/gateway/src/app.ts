@@ -145,6 +145,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
     });
     const voiceConfig = await createVoiceConfigModule({ db, ehr });
     const idempotency = createIdempotencyModule({ db });
+    const smartScheduling = createSmartSchedulingModule({ settings, ehr, voiceConfig });
     const health = createHealthModule({ db, requestLogs, trafficControl });
     const ehrStatus = createEhrStatusModule({ settings, ehr });
     const monitoring = createMonitoringModule({
@@ -185,9 +186,9 @@ export const gatewayApp = fp<GatewayAppOptions>(
       monitoring,
       idempotency,
       createAggregationModule({ ehr, idempotency }),
-      createSmartSchedulingModule({ settings, ehr, voiceConfig }),
+      smartScheduling,
       voiceConfig,
-      createLlmToolsModule({ voiceConfig }),
+      createLlmToolsModule({ settings, ehr, voiceConfig, smartScheduling, idempotency }),
       createUtilityModule({ cors }),
       createSystemModule({ settings, trafficControl }),
     ];
@@ -242,6 +243,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
       requestedSourceOf,
       publicRouteOf,
       vapiSecret: settings.vapiSecret,
+      retellApiKey: settings.retellApiKey,
     });
 
     for (const module of modules) {

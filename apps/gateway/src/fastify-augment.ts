@@ -25,6 +25,11 @@ declare module 'fastify' {
     scope?: ApiScope;
     /** The route also accepts Vapi's shared secret (X-Vapi-Secret) instead of an API key. */
     acceptsVapiSecret?: boolean;
+    /**
+     * The route also accepts a Retell-signed request (X-Retell-Signature) instead of an API key;
+     * the route checks the signature against the raw body once it has been read.
+     */
+    acceptsRetellSignature?: boolean;
     /** The route answers any payload itself, even text the gateway would otherwise refuse. */
     acceptsAnyText?: boolean;
   }
@@ -36,6 +41,8 @@ declare module 'fastify' {
     failure?: Error;
     /** Set on gateway traffic (routes with a source, and unknown paths under gateway prefixes). */
     gatewaySource?: LogSource;
+    /** A Retell signature presented instead of an API key, still to be checked against the body. */
+    retellSignature?: string;
     /** Milliseconds spent waiting on upstream systems, reported in Server-Timing. */
     upstreamMs?: number;
     /** The W3C trace id of the request's span, when tracing is on (stored in the request log). */

@@ -17,5 +17,6 @@ export * from './aggregation.js';
 export * from './smart-scheduling.js';
 export * from './voice-config.js';
 export * from './llm-tools.js';
+export * from './voice-tools.js';
 export * from './metrics.js';
 export * from './monitoring.js';

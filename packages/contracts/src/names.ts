@@ -70,6 +70,8 @@ export type ApiTag = (typeof API_TAGS)[keyof typeof API_TAGS];
 /** Headers with a meaning in the gateway, lower-case as Node delivers them. */
 export const HEADERS = {
   apiKey: 'x-api-key',
+  /** Retell's request signature, `v=<ms>,d=<hex>` (custom-function calls). */
+  retellSignature: 'x-retell-signature',
   vapiSecret: 'x-vapi-secret',
   requestId: 'x-request-id',
   idempotencyKey: 'idempotency-key',
@@ -88,6 +90,7 @@ export const HEADERS = {
 export const CREDENTIAL_HEADERS = [
   HEADERS.apiKey,
   HEADERS.vapiSecret,
+  HEADERS.retellSignature,
   'authorization',
   'proxy-authorization',
   'cookie',

@@ -11,6 +11,7 @@ export const LOG_SOURCES = [
   'aggregation',
   'voice-config',
   'llm-tools',
+  'tools',
   'utility',
   'gateway',
 ] as const;
@@ -23,6 +24,7 @@ export const LOG_SOURCE_LABELS: Record<LogSource, string> = {
   aggregation: 'Aggregation',
   'voice-config': 'Voice Config',
   'llm-tools': 'Voice Agent Tools',
+  tools: 'Scheduling Tools',
   utility: 'Utility',
   gateway: 'Gateway',
 };

@@ -54,6 +54,8 @@ export const EnvSchema = z.object({
       .transform((url) => url.replace(/\/+$/, ''))
       .optional(),
   ),
+  RETELL_API_KEY: optionalString.pipe(z.string().min(16).max(200).optional()),
+  TOOL_TOKEN_SECRET: optionalString.pipe(z.string().min(32).max(200).optional()),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16).max(200).optional()),
   PROMETHEUS_KEY_NAMES: z
     .enum(['true', 'false'])

@@ -41,6 +41,10 @@ export interface GatewaySettings {
   ehrCacheTtlSeconds?: number;
   /** Vapi's shared secret for the voice-agent tool route; unset accepts API keys only. */
   vapiSecret?: string;
+  /** Retell's API key: it signs custom-function calls (X-Retell-Signature); unset refuses them. */
+  retellApiKey?: string;
+  /** Seals the references voice tools hand out; unset, a random secret of this process. */
+  toolTokenSecret?: string;
   /** The address clients reach the gateway at (behind a proxy); else each request's own origin. */
   publicBaseUrl?: string;
   /** A scraper's bearer token for GET /admin/metrics/prometheus; unset needs a session. */
@@ -106,6 +110,8 @@ export function settingsFromEnv(env: Env, version: string): GatewaySettings {
     ehrCacheTtlSeconds: env.EHR_CACHE_TTL_SECONDS,
     vapiSecret: env.VAPI_SECRET,
     publicBaseUrl: env.PUBLIC_BASE_URL,
+    retellApiKey: env.RETELL_API_KEY,
+    toolTokenSecret: env.TOOL_TOKEN_SECRET,
     metricsToken: env.METRICS_TOKEN,
     prometheusKeyNames: env.PROMETHEUS_KEY_NAMES,
     alertErrorRatePercent: env.ALERT_ERROR_RATE_PERCENT,

@@ -26,9 +26,22 @@ interface GatewayTrafficOptions {
   publicRouteOf: (request: FastifyRequest) => string | null;
   /** Vapi's shared secret, accepted by routes marked acceptsVapiSecret; unset disables it. */
   vapiSecret?: string;
+  /** Retell's API key, which signs its requests; unset refuses Retell signatures. */
+  retellApiKey?: string;
 }
 
 export const VAPI_CALLER = 'Vapi shared secret';
+export const RETELL_CALLER = 'Retell signature';
+
+/** The caller a platform's own credential stands for: the tools scope, no key limits. */
+const platformCaller = (name: string) => ({
+  id: null,
+  name,
+  practiceIds: null,
+  scopes: ['tools' as const],
+  rateLimit: null,
+  quota: null,
+});
 
 /**
  * An ISO time with microseconds: the database keeps them, so entries that start within the same
@@ -50,7 +63,7 @@ const pathOf = (request: FastifyRequest) => request.originalUrl.split('?', 1)[0]
  */
 export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTrafficOptions) {
   const { apiKeys, trafficControl, requestLogs, cors, requestedSourceOf, publicRouteOf } = options;
-  const { vapiSecret, metrics } = options;
+  const { vapiSecret, retellApiKey, metrics } = options;
   const capturedPayloads = new WeakMap<FastifyRequest, string | Buffer>();
 
   // A gateway route without a scope would be open to every key: refuse to start instead.
@@ -85,14 +98,23 @@ export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTra
       if (!secretMatches(presentedVapiSecret, vapiSecret)) {
         throw unauthorized('Invalid X-Vapi-Secret', 'VAPI_SECRET_INVALID');
       }
-      request.apiKey = {
-        id: null,
-        name: VAPI_CALLER,
-        practiceIds: null,
-        scopes: ['tools'],
-        rateLimit: null,
-        quota: null,
-      };
+      request.apiKey = platformCaller(VAPI_CALLER);
+      return;
+    }
+    const presentedSignature = request.headers[HEADERS.retellSignature];
+    if (
+      request.routeOptions.config.acceptsRetellSignature &&
+      typeof presentedSignature === 'string' &&
+      request.headers[HEADERS.apiKey] === undefined
+    ) {
+      if (!retellApiKey) {
+        throw unauthorized(
+          'Retell signatures are not accepted: RETELL_API_KEY is not set on this gateway',
+          'RETELL_NOT_CONFIGURED',
+        );
+      }
+      request.apiKey = platformCaller(RETELL_CALLER);
+      request.retellSignature = presentedSignature;
       return;
     }
     const apiKey = await apiKeys.authenticate(request.headers[HEADERS.apiKey]);

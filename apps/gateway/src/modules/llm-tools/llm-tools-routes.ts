@@ -1,37 +1,69 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { API_TAGS, ErrorResponse, VapiToolResponse } from '@ehr-gateway/contracts';
+import {
+  API_TAGS,
+  ErrorResponse,
+  RetellToolParams,
+  RetellToolResponse,
+  ToolDefinitionsQuery,
+  ToolDefinitionsResponse,
+  VapiToolResponse,
+} from '@ehr-gateway/contracts';
 
+import { unauthorized } from '../../lib/http-errors.js';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../../lib/json-depth.js';
-import type { LlmToolsService } from './llm-tools-service.js';
+import { callContextOf } from '../ehr/index.js';
+import { isSchedulingTool, type LlmToolsService } from './llm-tools-service.js';
+import { checkRetellSignature } from './retell-signature.js';
+import type { SchedulingToolsService } from './scheduling-tools-service.js';
+import { toolDefinitions } from './tool-definitions.js';
 
 const NOT_JSON = Symbol('not-json');
+
+export interface LlmToolsRouteOptions {
+  service: LlmToolsService;
+  schedulingTools: Pick<SchedulingToolsService, 'run'>;
+  retellApiKey?: string;
+  publicBaseUrl?: string;
+}
+
+/** Without a platform call id, references are bound to the API key that called. */
+const callerKeyOf = (request: FastifyRequest) =>
+  `key:${request.apiKey?.id ?? request.apiKey?.name ?? 'unknown'}`;
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Vapi treats any status but 200 as a failed tool call and reads nothing from it, so this route
  * answers malformed input with 200 and an error string too. Only authentication failures (401)
  * and oversized bodies (413) keep their status.
  */
-export async function registerLlmToolsRoutes(app: FastifyInstance, service: LlmToolsService) {
+export async function registerLlmToolsRoutes(
+  app: FastifyInstance,
+  { service, schedulingTools, retellApiKey, publicBaseUrl }: LlmToolsRouteOptions,
+) {
+  // The raw body, for Retell's signature (it signs the bytes it sent, not a re-serialisation).
+  const rawBodies = new WeakMap<FastifyRequest, string>();
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string' },
-      (_request, body, done) => {
-        if (jsonNestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
-          done(null, { [NOT_JSON]: true });
-          return;
-        }
-        try {
-          done(null, JSON.parse(body as string));
-        } catch {
-          done(null, { [NOT_JSON]: true });
-        }
-      },
-    );
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      rawBodies.set(request, body as string);
+      if (jsonNestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
+        done(null, { [NOT_JSON]: true });
+        return;
+      }
+      try {
+        done(null, JSON.parse(body as string));
+      } catch {
+        done(null, { [NOT_JSON]: true });
+      }
+    });
 
     scope.withTypeProvider<ZodTypeProvider>().route({
       method: 'POST',
@@ -60,8 +92,99 @@ export async function registerLlmToolsRoutes(app: FastifyInstance, service: LlmT
             error: `The request body is not valid JSON nested at most ${MAX_JSON_DEPTH} levels deep`,
           };
         }
-        return service.handle(body);
+        const answer = await service.handle(body, {
+          callerKey: callerKeyOf(request),
+          ctx: callContextOf(request),
+        });
+        // Scheduling tool calls are logged and counted as the tools source.
+        if ('results' in answer && answer.results.some((r) => isSchedulingTool(r.name))) {
+          request.gatewaySource = 'tools';
+        }
+        return answer;
       },
+    });
+
+    scope.withTypeProvider<ZodTypeProvider>().route({
+      method: 'POST',
+      url: '/tools/retell/:tool',
+      config: {
+        source: 'tools',
+        scope: 'tools',
+        acceptsRetellSignature: true,
+        acceptsAnyText: true,
+      },
+      schema: {
+        operationId: 'retellSchedulingTool',
+        summary: 'Retell custom function: one scheduling tool, named in the path',
+        description:
+          "Accepts Retell's custom-function body ({call, name, args}) or the arguments alone. Authenticate with X-Retell-Signature (v=<ms>,d=<hex>: HMAC-SHA256 of the raw body and the timestamp, keyed by RETELL_API_KEY; at most five minutes old) or x-api-key. Answers {result}: one sentence to say, then data for the agent.",
+        tags: [API_TAGS.voiceAgentTools],
+        params: RetellToolParams,
+        body: z.unknown(),
+        response: { 200: RetellToolResponse, 401: ErrorResponse, 413: ErrorResponse },
+      },
+      preHandler: async (request) => {
+        if (request.retellSignature === undefined) {
+          return;
+        }
+        const check = checkRetellSignature(
+          request.retellSignature,
+          rawBodies.get(request) ?? '',
+          retellApiKey ?? '',
+        );
+        if (check !== 'valid') {
+          throw unauthorized(
+            check === 'stale'
+              ? 'X-Retell-Signature is too old (more than five minutes)'
+              : 'Invalid X-Retell-Signature',
+            check === 'stale' ? 'RETELL_SIGNATURE_STALE' : 'RETELL_SIGNATURE_INVALID',
+          );
+        }
+      },
+      handler: async (request) => {
+        const body = request.body as (Json & { [NOT_JSON]?: true }) | undefined;
+        if (!isObject(body) || body[NOT_JSON]) {
+          return { result: 'The request body must be a JSON object.' };
+        }
+        const wrapped =
+          isObject(body.args) && (isObject(body.call) || typeof body.name === 'string');
+        const args = wrapped ? (body.args as Json) : body;
+        const call = isObject(body.call) ? body.call : {};
+        const callId = typeof call.call_id === 'string' ? call.call_id : callerKeyOf(request);
+        const outcome = await schedulingTools.run(
+          {
+            name: request.params.tool,
+            args,
+            callId,
+            // Retell retries a call with the same body; its hash stands in for a tool-call id.
+            toolCallId: hashOf(rawBodies.get(request) ?? ''),
+          },
+          callContextOf(request),
+        );
+        return { result: 'result' in outcome ? outcome.result : outcome.error };
+      },
+    });
+
+    scope.withTypeProvider<ZodTypeProvider>().route({
+      method: 'GET',
+      url: '/tools/definitions',
+      config: { source: 'tools', scope: 'tools' },
+      schema: {
+        operationId: 'getToolDefinitions',
+        summary: 'Ready-to-paste scheduling tool definitions for Vapi, Retell or OpenAI',
+        description:
+          'Generated from the same schemas that validate the arguments. The server URLs use PUBLIC_BASE_URL, else the address this request came to.',
+        tags: [API_TAGS.voiceAgentTools],
+        querystring: ToolDefinitionsQuery,
+        response: { 200: ToolDefinitionsResponse, 400: ErrorResponse },
+      },
+      handler: async (request) =>
+        toolDefinitions(
+          request.query.platform,
+          publicBaseUrl ?? `${request.protocol}://${request.host}`,
+        ),
     });
   });
 }
+
+const hashOf = (text: string) => createHash('sha256').update(text).digest('hex');

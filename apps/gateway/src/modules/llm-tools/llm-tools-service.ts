@@ -1,7 +1,13 @@
 import type { VoiceConfigQueryBody, VoiceConfigQueryResult } from '@ehr-gateway/contracts';
-import { VoiceConfigQueryBody as QueryBodySchema } from '@ehr-gateway/contracts';
+import {
+  VoiceConfigQueryBody as QueryBodySchema,
+  VOICE_TOOLS,
+  type VoiceToolName,
+} from '@ehr-gateway/contracts';
 
 import { HttpError } from '../../lib/http-errors.js';
+import type { EhrCallContext } from '../ehr/index.js';
+import type { SchedulingToolsService } from './scheduling-tools-service.js';
 import { parseVapiPayload, type ParsedToolCall } from './vapi-payload.js';
 
 export const QUERY_TOOL_NAME = 'query_healthcare_entities';
@@ -24,6 +30,17 @@ export type LegacyAnswer = { result?: string; error?: string };
 
 interface Deps {
   voiceConfig: { query(body: VoiceConfigQueryBody): Promise<VoiceConfigQueryResult> };
+  schedulingTools: Pick<SchedulingToolsService, 'run'>;
+}
+
+export const isSchedulingTool = (name: string): name is VoiceToolName =>
+  Object.hasOwn(VOICE_TOOLS, name);
+
+/** Where a tool call came from: its phone call (or, without one, the caller's key) and request. */
+export interface ToolCallOrigin {
+  /** The fallback binding when the platform sends no call id. */
+  callerKey: string;
+  ctx: EhrCallContext;
 }
 
 /** Vapi speaks or parses results; a line break would cut them short. */
@@ -156,8 +173,12 @@ export function describeQueryResult(result: VoiceConfigQueryResult): string {
  * Answers Vapi tool-call webhooks. Every call gets a result or an error string, in call order;
  * nothing a caller sends makes the answer anything but a well-formed 200.
  */
-export function createLlmToolsService({ voiceConfig }: Deps) {
-  async function runCall(call: ParsedToolCall): Promise<{ result: string } | { error: string }> {
+export function createLlmToolsService({ voiceConfig, schedulingTools }: Deps) {
+  async function runCall(
+    call: ParsedToolCall,
+    callId: string,
+    origin: ToolCallOrigin,
+  ): Promise<{ result: string } | { error: string }> {
     if (
       'error' in call.args &&
       typeof call.args.error === 'string' &&
@@ -165,10 +186,21 @@ export function createLlmToolsService({ voiceConfig }: Deps) {
     ) {
       return { error: call.args.error };
     }
+    if (isSchedulingTool(call.name)) {
+      return schedulingTools.run(
+        {
+          name: call.name,
+          args: call.args as Record<string, unknown>,
+          callId,
+          toolCallId: call.toolCallId,
+        },
+        origin.ctx,
+      );
+    }
     if (!QUERY_TOOL_ALIASES.has(call.name)) {
       return {
         error: oneLine(
-          `Unknown tool "${call.name || '(no name)'}"; this endpoint serves ${QUERY_TOOL_NAME}`,
+          `Unknown tool "${call.name || '(no name)'}"; this endpoint serves ${[QUERY_TOOL_NAME, ...Object.keys(VOICE_TOOLS)].join(', ')}`,
         ),
       };
     }
@@ -186,18 +218,21 @@ export function createLlmToolsService({ voiceConfig }: Deps) {
   }
 
   return {
-    async handle(body: unknown): Promise<ToolCallsAnswer | LegacyAnswer> {
+    async handle(body: unknown, origin: ToolCallOrigin): Promise<ToolCallsAnswer | LegacyAnswer> {
       const payload = parseVapiPayload(body);
       if (payload.kind === 'invalid') {
         return { results: [], error: payload.error };
       }
+      const callId = payload.callId ?? origin.callerKey;
       if (payload.kind === 'legacy') {
-        return runCall(payload.call);
+        return runCall(payload.call, callId, origin);
       }
       const results: ToolCallResult[] = [];
       // One call at a time keeps the database load of a burst of tool calls bounded.
       for (const call of payload.calls) {
-        const outcome = call.toolCallId ? await runCall(call) : { error: 'Tool call has no id' };
+        const outcome = call.toolCallId
+          ? await runCall(call, callId, origin)
+          : { error: 'Tool call has no id' };
         results.push({ toolCallId: call.toolCallId, name: call.name || 'unknown', ...outcome });
       }
       return { results };

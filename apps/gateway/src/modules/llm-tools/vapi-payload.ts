@@ -12,8 +12,8 @@ export interface ParsedToolCall {
 }
 
 export type ParsedPayload =
-  | { kind: 'tool-calls'; calls: ParsedToolCall[] }
-  | { kind: 'legacy'; call: ParsedToolCall }
+  | { kind: 'tool-calls'; calls: ParsedToolCall[]; callId?: string }
+  | { kind: 'legacy'; call: ParsedToolCall; callId?: string }
   | { kind: 'invalid'; error: string };
 
 type Json = Record<string, unknown>;
@@ -65,11 +65,16 @@ export function parseVapiPayload(body: unknown): ParsedPayload {
     return { kind: 'invalid', error: 'The request body must be a JSON object' };
   }
   const message = isObject(body.message) ? body.message : body;
+  // The phone call the tool calls belong to: the scheduling tools bind their references to it.
+  const callId =
+    (isObject(message.call) ? asString(message.call.id) : undefined) ??
+    (isObject(body.call) ? asString(body.call.id) : undefined);
 
   if (message.type === 'function-call' || isObject(message.functionCall)) {
     const fn = isObject(message.functionCall) ? message.functionCall : {};
     return {
       kind: 'legacy',
+      callId,
       call: {
         toolCallId: '',
         name: asString(fn.name) ?? '',
@@ -88,5 +93,5 @@ export function parseVapiPayload(body: unknown): ParsedPayload {
       error: 'The request has no tool calls (toolCallList is empty or missing)',
     };
   }
-  return { kind: 'tool-calls', calls: items.map(readCall) };
+  return { kind: 'tool-calls', calls: items.map(readCall), callId };
 }

@@ -33,8 +33,11 @@ export function createSmartSchedulingModule({
     voiceConfig,
   });
   return {
+    schedule: service.schedule,
     routes: routesUnder(GATEWAY_PREFIXES.aggregation, (scope) =>
       registerSmartSchedulingRoutes(scope, service),
     ),
-  } satisfies GatewayModule;
+  } satisfies GatewayModule & Record<string, unknown>;
 }
+
+export type SmartSchedulingModule = ReturnType<typeof createSmartSchedulingModule>;

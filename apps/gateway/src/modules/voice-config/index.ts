@@ -22,6 +22,7 @@ export async function createVoiceConfigModule({
   await service.ensureSeeded();
   return {
     getTenant: service.getTenant,
+    getGlobalConfig: service.getGlobalConfig,
     listProviders: service.entries.providers.list,
     query: service.query,
     routes: routesUnder(GATEWAY_PREFIXES.voiceConfig, (scope) =>

@@ -1,0 +1,79 @@
+import type { Provider } from '@ehr-gateway/contracts';
+
+/**
+ * How the scheduling tools' answers are said: one line a TTS engine reads well (no markdown,
+ * dates and times as people say them in the practice's timezone, numbers spelled for the ear),
+ * then the structured data for the agent's memory after the sentence.
+ */
+
+export const MAX_SPOKEN_CHARS = 400;
+
+const ORDINAL_SUFFIX = (day: number) => {
+  if (day % 100 >= 11 && day % 100 <= 13) {
+    return 'th';
+  }
+  return ['th', 'st', 'nd', 'rd'][day % 10] ?? 'th';
+};
+
+/** "Tuesday December 2nd at 9:30 in the morning" in the given timezone. */
+export function spokenDateTime(instant: Date, timezone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  ) as Record<string, string>;
+  const day = Number(parts.day);
+  const hour = Number(parts.hour);
+  const minute = Number(parts.minute);
+  const date = `${parts.weekday} ${parts.month} ${day}${ORDINAL_SUFFIX(day)}`;
+  return `${date} at ${spokenTime(hour, minute)}`;
+}
+
+/** "9:30 in the morning", "noon", "2 in the afternoon", "6:15 in the evening". */
+export function spokenTime(hour: number, minute: number): string {
+  if (hour === 12 && minute === 0) {
+    return 'noon';
+  }
+  const twelve = hour % 12 === 0 ? 12 : hour % 12;
+  const clock = minute === 0 ? `${twelve}` : `${twelve}:${String(minute).padStart(2, '0')}`;
+  const part = hour < 12 ? 'in the morning' : hour < 17 ? 'in the afternoon' : 'in the evening';
+  return `${clock} ${part}`;
+}
+
+const DOCTOR_TYPES = new Set(['MD', 'DO']);
+
+/** "Dr. Ana Ruiz", or "Sam Lee" for a provider who is not a physician. */
+export function spokenProvider(
+  provider: Pick<Provider, 'firstName' | 'lastName' | 'providerType'>,
+) {
+  const name = `${provider.firstName} ${provider.lastName}`.trim();
+  return DOCTOR_TYPES.has(provider.providerType ?? '') ? `Dr. ${name}` : name;
+}
+
+/** A confirmation number read digit by digit in groups: "4 8 1 2, 7 7 0 3". */
+export function spokenDigits(digits: string): string {
+  return (digits.match(/.{1,4}/g) ?? []).map((group) => group.split('').join(' ')).join(', ');
+}
+
+/**
+ * The tool's answer: the sentence (one line, cut at a word under MAX_SPOKEN_CHARS) and then the
+ * data as JSON, which agents keep and do not read aloud.
+ */
+export function spokenResult(sentence: string, data?: Record<string, unknown>): string {
+  let line = sentence
+    .replace(/\s+/g, ' ')
+    .replace(/[*_#`]/g, '')
+    .trim();
+  if (line.length > MAX_SPOKEN_CHARS) {
+    line = `${line.slice(0, MAX_SPOKEN_CHARS - 1).replace(/\s+\S*$/, '')}…`;
+  }
+  return data ? `${line} ${JSON.stringify(data)}` : line;
+}
