@@ -86,6 +86,19 @@ const isoToWords = (text: string) => {
   });
 };
 
+/** What the caller is asked when the EHR refuses a registration for a missing or wrong field. */
+const FIELD_QUESTIONS: Array<[RegExp, string]> = [
+  [/zip/i, 'your home ZIP code'],
+  [/email/i, 'your email address'],
+  [/\bsex\b|gender/i, 'your sex as it appears on your insurance card'],
+  [/address|city|state/i, 'your home address'],
+  [/phone/i, 'a phone number where we can reach you'],
+  [/dob|birth/i, 'your date of birth'],
+];
+
+const questionFor = (message: string) =>
+  FIELD_QUESTIONS.find(([pattern]) => pattern.test(message))?.[1] ?? null;
+
 const digitsOf = (phone: string | null | undefined) => (phone ?? '').replace(/\D/g, '').slice(-10);
 
 /**
@@ -500,9 +513,13 @@ export function createSchedulingToolsService({
         }
       });
       if (!answer.body.patientId) {
+        const missing = answer.body.missing ?? '';
+        const question = questionFor(missing);
         return spokenResult(
-          `I need one more detail to register you: ${answer.body.missing}. Could you tell me?`,
-          { registered: false, ask: answer.body.missing },
+          question
+            ? `To register you I also need ${question}. Could you tell me?`
+            : 'I could not register you with those details. Could you repeat your name, date of birth and phone number?',
+          { registered: false, ask: question, reason: missing },
         );
       }
       const patientRef = tokens.issue('patient', caller, { patientId: answer.body.patientId });
