@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+import { GATEWAY_PREFIXES } from './names.js';
+import { TIME_PREFERENCES } from './smart-scheduling.js';
+
 /**
  * The scheduling tools a voice agent calls (Vapi through its tool-call webhook, Retell through
  * custom functions): their names, what each is for in words an LLM reads, and the arguments each
@@ -43,8 +46,6 @@ export const VerifyPatientArgs = z.strictObject({
   tenant_id: TenantArg,
 });
 
-export const TIMES_OF_DAY = ['morning', 'afternoon', 'evening', 'any'] as const;
-
 export const FindOpenSlotsArgs = z.strictObject({
   specialty: z
     .string()
@@ -86,7 +87,7 @@ export const FindOpenSlotsArgs = z.strictObject({
     .describe(
       'The last day that works, as a date (YYYY-MM-DD) or words; omit for one day or phrase.',
     ),
-  timeOfDay: z.enum(TIMES_OF_DAY).optional().describe('Part of the day the caller prefers.'),
+  timeOfDay: z.enum(TIME_PREFERENCES).optional().describe('Part of the day the caller prefers.'),
   patientRef: ToolToken('patient').optional(),
   tenant_id: TenantArg,
 });
@@ -219,3 +220,55 @@ export const RetellToolResponse = z.object({ result: z.string() });
 
 /** The voice-config global config key holding the number calls are handed to. */
 export const STAFF_HANDOFF_CONFIG_KEY = 'staff_handoff_number';
+
+/** The Vapi webhook every tool is sent to, and Retell's per-tool custom-function path. */
+export const VAPI_TOOLS_PATH = `${GATEWAY_PREFIXES.llmTools}/tools/query-healthcare-entities`;
+export const retellToolPath = (tool: VoiceToolName) =>
+  `${GATEWAY_PREFIXES.llmTools}/tools/retell/${tool}`;
+
+/** A tool's arguments as JSON Schema, as the platforms take it (no `$schema`). */
+export function toolParameters(tool: VoiceToolName): Record<string, unknown> {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(VOICE_TOOLS[tool].args, {
+    io: 'input',
+  }) as Record<string, unknown>;
+  return schema;
+}
+
+/**
+ * Ready-to-paste definitions of every scheduling tool for a platform: Vapi's function tools with
+ * the webhook as server, Retell's custom functions with one URL each, or OpenAI function tools.
+ * The gateway serves them at /llm/tools/definitions and the console shows the same.
+ */
+export function toolDefinitions(platform: ToolPlatform, baseUrl: string): ToolDefinitionsResponse {
+  const tools = VOICE_TOOL_NAMES.map((name) => {
+    const { description } = VOICE_TOOLS[name];
+    const parameters = toolParameters(name);
+    switch (platform) {
+      case 'vapi':
+        return {
+          type: 'function',
+          async: false,
+          function: { name, description, parameters },
+          server: { url: `${baseUrl}${VAPI_TOOLS_PATH}` },
+        };
+      case 'retell':
+        return {
+          type: 'custom',
+          name,
+          description,
+          url: `${baseUrl}${retellToolPath(name)}`,
+          parameters,
+          speak_during_execution: false,
+          speak_after_execution: true,
+          timeout_ms: 20_000,
+        };
+      case 'openai':
+        return { type: 'function', function: { name, description, parameters } };
+    }
+  });
+  return {
+    platform,
+    serverUrl: platform === 'vapi' ? `${baseUrl}${VAPI_TOOLS_PATH}` : baseUrl,
+    tools,
+  };
+}

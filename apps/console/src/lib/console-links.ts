@@ -3,7 +3,7 @@ import { CONSOLE_PATHS } from '@ehr-gateway/contracts';
 /** The Endpoints screen's query parameters: which view, and which documentation tab. */
 export const ENDPOINTS_SEARCH = { view: 'tab', docsTab: 'docs' } as const;
 /** The Endpoints screen's views as they appear in its URL (`/endpoints?tab=tester`). */
-export const ENDPOINTS_VIEWS = { documentation: 'docs', tester: 'tester' } as const;
+export const ENDPOINTS_VIEWS = { documentation: 'docs', tester: 'tester', voice: 'voice' } as const;
 
 /** The Athena documentation's paragraph on connecting athena. */
 export const ATHENA_SETUP_ANCHOR = 'athena-setup';

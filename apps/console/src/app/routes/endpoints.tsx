@@ -16,10 +16,10 @@ export function EndpointsRoute() {
   // The tester's presets and the docs' examples use the configured apiRoot and practice.
   const { data: config } = useConfig();
   const { data: ehrStatus } = useEhrStatus();
+  const requestedView = searchParams.get(ENDPOINTS_SEARCH.view);
   const view: EndpointsView =
-    searchParams.get(ENDPOINTS_SEARCH.view) === ENDPOINTS_VIEWS.tester
-      ? ENDPOINTS_VIEWS.tester
-      : ENDPOINTS_VIEWS.documentation;
+    Object.values(ENDPOINTS_VIEWS).find((name) => name === requestedView) ??
+    ENDPOINTS_VIEWS.documentation;
   const requestedDocsTab = searchParams.get(ENDPOINTS_SEARCH.docsTab);
 
   /** Each view and section is its own history entry, so Back returns to the one before. */

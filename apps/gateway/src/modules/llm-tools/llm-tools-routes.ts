@@ -11,6 +11,7 @@ import {
   RetellToolResponse,
   ToolDefinitionsQuery,
   ToolDefinitionsResponse,
+  toolDefinitions,
   VapiToolResponse,
 } from '@ehr-gateway/contracts';
 
@@ -20,7 +21,6 @@ import { callContextOf } from '../ehr/index.js';
 import { isSchedulingTool, type LlmToolsService } from './llm-tools-service.js';
 import { checkRetellSignature } from './retell-signature.js';
 import type { SchedulingToolsService } from './scheduling-tools-service.js';
-import { toolDefinitions } from './tool-definitions.js';
 
 const NOT_JSON = Symbol('not-json');
 
@@ -146,8 +146,9 @@ export async function registerLlmToolsRoutes(
         if (!isObject(body) || body[NOT_JSON]) {
           return { result: 'The request body must be a JSON object.' };
         }
+        // Retell's body is {call, name, args}; the args-only form is the arguments themselves.
         const wrapped =
-          isObject(body.args) && (isObject(body.call) || typeof body.name === 'string');
+          isObject(body.args) && Object.keys(body).every((field) => RETELL_ENVELOPE.has(field));
         const args = wrapped ? (body.args as Json) : body;
         const call = isObject(body.call) ? body.call : {};
         const callId = typeof call.call_id === 'string' ? call.call_id : callerKeyOf(request);
@@ -186,5 +187,7 @@ export async function registerLlmToolsRoutes(
     });
   });
 }
+
+const RETELL_ENVELOPE = new Set(['call', 'name', 'args']);
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -190,7 +190,7 @@ export function createSchedulingToolsService({
         .filter(Boolean)
         .join(' ');
       return {
-        sentence: `I could not find an open time${what ? ` for ${what}` : ''} then. Would another day or time work?`,
+        sentence: `I could not find an open time${what ? ` for ${what}` : ''} then. ${args.appointmentType ? 'Would another day or time work?' : 'What kind of visit is it, and would another day or time work?'}`,
         offers: [],
       };
     }
@@ -374,7 +374,8 @@ export function createSchedulingToolsService({
       const upcoming = appointments
         .filter((a) => a.status !== 'Cancelled' && new Date(a.startTime) >= now())
         .sort((a, b) => a.startTime.localeCompare(b.startTime))
-        .slice(0, 5);
+        // Three are as many as a caller takes in at once, and stay within one spoken line.
+        .slice(0, 3);
       if (upcoming.length === 0) {
         return spokenResult("I don't see any upcoming appointments for you.", {
           appointments: [],

@@ -6,6 +6,7 @@ import { ENDPOINTS_VIEWS } from '@/lib/console-links';
 import type { DocTab, TryRequest } from '../lib/doc-tabs';
 import { ApiTester } from './api-tester';
 import { DocumentationPanel } from './documentation-panel';
+import { VoiceAgentPanel } from './voice-agent-panel';
 
 export type EndpointsView = (typeof ENDPOINTS_VIEWS)[keyof typeof ENDPOINTS_VIEWS];
 
@@ -44,6 +45,7 @@ export function EndpointsTabs({
       <TabsList aria-label="Endpoints views">
         <TabsTrigger value={ENDPOINTS_VIEWS.documentation}>Documentation</TabsTrigger>
         <TabsTrigger value={ENDPOINTS_VIEWS.tester}>API Tester</TabsTrigger>
+        <TabsTrigger value={ENDPOINTS_VIEWS.voice}>Voice Agent</TabsTrigger>
       </TabsList>
       <TabsContent value={ENDPOINTS_VIEWS.documentation}>
         <DocumentationPanel
@@ -70,6 +72,9 @@ export function EndpointsTabs({
           prefill={prefill}
           onPrefillApplied={() => setPrefill(null)}
         />
+      </TabsContent>
+      <TabsContent value={ENDPOINTS_VIEWS.voice}>
+        <VoiceAgentPanel />
       </TabsContent>
     </Tabs>
   );

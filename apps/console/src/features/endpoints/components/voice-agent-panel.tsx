@@ -1,0 +1,481 @@
+import {
+  TOOL_PLATFORMS,
+  toolDefinitions,
+  toolParameters,
+  VOICE_TOOL_NAMES,
+  VOICE_TOOLS,
+  type Tenant,
+  type ToolPlatform,
+  type VoiceToolName,
+} from '@ehr-gateway/contracts';
+import { Loader2, PhoneCall, Sparkles, Wrench } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+
+import { CodeBlock } from '@/components/code-block';
+import { CopyButton } from '@/components/copy-button';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { useSessionState } from '@/lib/session-state';
+
+import { describeSchema, schemaType, type JsonSchema } from '../lib/openapi';
+import {
+  analyzeCallerWords,
+  callToolAsVapi,
+  createAthenaTenant,
+  listTenants,
+  EMPTY_MEMORY,
+  proposeArguments,
+  remember,
+  type CallMemory,
+  type ToolAnswer,
+} from '../lib/voice-simulator';
+
+const PLATFORM_LABELS: Record<ToolPlatform, string> = {
+  vapi: 'Vapi',
+  retell: 'Retell',
+  openai: 'OpenAI',
+};
+
+const STORE = 'ehrgw.voice.';
+
+type Turn =
+  | { id: number; kind: 'caller'; text: string }
+  | {
+      id: number;
+      kind: 'tool';
+      tool: VoiceToolName;
+      args: Record<string, unknown>;
+      answer: ToolAnswer;
+    };
+
+function ParametersTable({ tool }: { tool: VoiceToolName }) {
+  const schema = toolParameters(tool) as JsonSchema;
+  const rows = Object.entries(schema.properties ?? {});
+  return (
+    <Table aria-label={`${tool} parameters`}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Parameter</TableHead>
+          <TableHead>Type</TableHead>
+          <TableHead>Required</TableHead>
+          <TableHead>Description</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map(([name, property]) => (
+          <TableRow key={name}>
+            <TableCell className="font-mono text-xs">{name}</TableCell>
+            <TableCell className="font-mono text-xs">
+              {property.enum ? property.enum.join(' | ') : schemaType(property)}
+            </TableCell>
+            <TableCell>{schema.required?.includes(name) ? 'Yes' : 'No'}</TableCell>
+            <TableCell className="min-w-48 text-muted-foreground">
+              {describeSchema(property)}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The scheduling tools a voice agent calls, their definitions per platform, and a simulator. */
+export function VoiceAgentPanel({ origin = window.location.origin }: { origin?: string }) {
+  const id = useId();
+  const [platform, setPlatform] = useSessionState<ToolPlatform>(`${STORE}platform`, 'vapi');
+  const definitions = useMemo(() => toolDefinitions(platform, origin), [platform, origin]);
+  const definitionOf = (tool: VoiceToolName) =>
+    JSON.stringify(definitions.tools[VOICE_TOOL_NAMES.indexOf(tool)], null, 2);
+
+  return (
+    <div className="space-y-6">
+      <Card aria-labelledby={`${id}-tools`}>
+        <CardHeader className="gap-3">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="space-y-1.5">
+              <CardTitle id={`${id}-tools`}>Voice Agent Tools</CardTitle>
+              <CardDescription>
+                The scheduling conversation as tools a voice agent calls: paste the definitions into
+                your platform (see docs/voice-agents.md, &ldquo;Connect a voice agent&rdquo;). URLs
+                use this console&rsquo;s address; the gateway&rsquo;s{' '}
+                <code className="font-mono">/llm/tools/definitions</code> uses PUBLIC_BASE_URL.
+              </CardDescription>
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <div
+                role="group"
+                aria-label="Platform"
+                className="inline-flex rounded-md border p-0.5"
+              >
+                {TOOL_PLATFORMS.map((name) => (
+                  <Button
+                    key={name}
+                    variant={platform === name ? 'secondary' : 'ghost'}
+                    size="sm"
+                    aria-pressed={platform === name}
+                    onClick={() => setPlatform(name)}
+                  >
+                    {PLATFORM_LABELS[name]}
+                  </Button>
+                ))}
+              </div>
+              <CopyButton
+                text={JSON.stringify(definitions.tools, null, 2)}
+                label={`Copy all ${PLATFORM_LABELS[platform]} definitions`}
+                caption="Copy all"
+                showText
+                successMessage={`${VOICE_TOOL_NAMES.length} ${PLATFORM_LABELS[platform]} tool definitions copied`}
+              />
+            </div>
+          </div>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {VOICE_TOOL_NAMES.map((tool) => (
+            <section
+              key={tool}
+              aria-labelledby={`${id}-${tool}`}
+              className="space-y-3 rounded-lg border p-4"
+            >
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <h3
+                  id={`${id}-${tool}`}
+                  className="flex items-center gap-2 font-mono text-sm font-semibold"
+                >
+                  <Wrench aria-hidden="true" className="size-4" />
+                  {tool}
+                </h3>
+                <CopyButton
+                  text={definitionOf(tool)}
+                  label={`Copy the ${PLATFORM_LABELS[platform]} definition of ${tool}`}
+                  successMessage={`${tool} definition copied`}
+                />
+              </div>
+              <p className="text-sm text-muted-foreground">{VOICE_TOOLS[tool].description}</p>
+              <details>
+                <summary className="w-fit cursor-pointer rounded-sm text-xs font-medium text-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none dark:text-blue-300">
+                  Parameters
+                </summary>
+                <div className="mt-2">
+                  <ParametersTable tool={tool} />
+                </div>
+              </details>
+              <details>
+                <summary className="w-fit cursor-pointer rounded-sm text-xs font-medium text-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none dark:text-blue-300">
+                  {PLATFORM_LABELS[platform]} definition
+                </summary>
+                <CodeBlock
+                  aria-label={`${tool} ${PLATFORM_LABELS[platform]} definition`}
+                  className="mt-2"
+                >
+                  {definitionOf(tool)}
+                </CodeBlock>
+              </details>
+            </section>
+          ))}
+        </CardContent>
+      </Card>
+      <ConversationSimulator origin={origin} />
+    </div>
+  );
+}
+
+function ConversationSimulator({ origin }: { origin: string }) {
+  const id = useId();
+  const [apiKey, setApiKey] = useState('');
+  const [tenantId, setTenantId] = useSessionState(`${STORE}tenant`, '1');
+  const [callId, setCallId] = useState(() => `console-${crypto.randomUUID()}`);
+  const [turns, setTurns] = useState<Turn[]>([]);
+  const [memory, setMemory] = useState<CallMemory>(EMPTY_MEMORY);
+  const [said, setSaid] = useState('');
+  const [tool, setTool] = useState<VoiceToolName>('verify_patient');
+  const [argsText, setArgsText] = useState('{}');
+  const [busy, setBusy] = useState<'propose' | 'call' | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [tenants, setTenants] = useState<Tenant[] | null>(null);
+  const callerSaid = turns.flatMap((turn) => (turn.kind === 'caller' ? [turn.text] : []));
+
+  function addCallerTurn() {
+    const text = said.trim();
+    if (!text) {
+      return;
+    }
+    setTurns((current) => [...current, { id: current.length, kind: 'caller', text }]);
+    setSaid('');
+  }
+
+  async function propose() {
+    setBusy('propose');
+    setProblem(null);
+    try {
+      const analysis =
+        tool === 'find_open_slots' && apiKey.trim()
+          ? await analyzeCallerWords({
+              origin,
+              apiKey: apiKey.trim(),
+              callerSaid,
+              tenantId: Number(tenantId) || 1,
+            })
+          : undefined;
+      setArgsText(JSON.stringify(proposeArguments(tool, callerSaid, memory, analysis), null, 2));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function callTool() {
+    let args: Record<string, unknown>;
+    try {
+      args = JSON.parse(argsText) as Record<string, unknown>;
+    } catch {
+      setProblem('The arguments are not valid JSON.');
+      return;
+    }
+    if (!apiKey.trim()) {
+      setProblem('Enter an API key with the tools scope.');
+      return;
+    }
+    const withTenant = { ...args, tenant_id: Number(tenantId) || 1 };
+    setBusy('call');
+    setProblem(null);
+    try {
+      const answer = await callToolAsVapi({
+        origin,
+        apiKey: apiKey.trim(),
+        callId,
+        tool,
+        args: withTenant,
+      });
+      setTurns((current) => [
+        ...current,
+        { id: current.length, kind: 'tool', tool, args: withTenant, answer },
+      ]);
+      setMemory((current) => remember(current, answer.data));
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function loadTenants() {
+    if (!apiKey.trim()) {
+      return;
+    }
+    try {
+      setTenants(await listTenants(origin, apiKey.trim()));
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  async function addAthenaTenant() {
+    try {
+      const tenant = await createAthenaTenant(origin, apiKey.trim());
+      setTenants((current) => [...(current ?? []), tenant]);
+      setTenantId(String(tenant.id));
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  function newCall() {
+    setCallId(`console-${crypto.randomUUID()}`);
+    setTurns([]);
+    setMemory(EMPTY_MEMORY);
+    setArgsText('{}');
+    setProblem(null);
+  }
+
+  return (
+    <Card aria-labelledby={`${id}-title`}>
+      <CardHeader>
+        <CardTitle id={`${id}-title`}>Conversation simulator</CardTitle>
+        <CardDescription>
+          Type what the caller says, pick a tool and its arguments (or let the built-in analyser
+          propose them), and hear each answer as the voice agent would. Calls go through the Vapi
+          webhook with this call&rsquo;s id, so references carry from one tool to the next.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-5">
+        <div className="grid gap-4 sm:grid-cols-[1fr_16rem_auto] sm:items-end">
+          <div className="space-y-2">
+            <Label htmlFor={`${id}-key`}>API Key</Label>
+            <Input
+              id={`${id}-key`}
+              type="password"
+              autoComplete="off"
+              value={apiKey}
+              onChange={(event) => setApiKey(event.target.value)}
+              onBlur={() => void loadTenants()}
+              placeholder="A key with the tools scope"
+            />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={`${id}-tenant`}>Phone line (tenant)</Label>
+            {tenants ? (
+              <Select value={tenantId} onValueChange={setTenantId}>
+                <SelectTrigger id={`${id}-tenant`} aria-label="Phone line (tenant)">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {tenants.map((tenant) => (
+                    <SelectItem key={tenant.id} value={String(tenant.id)}>
+                      {tenant.name} · {tenant.ehrSource === 'athena' ? 'athena' : 'Mock EHR'}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            ) : (
+              <Input
+                id={`${id}-tenant`}
+                inputMode="numeric"
+                value={tenantId}
+                onChange={(event) => setTenantId(event.target.value.replace(/\D/g, ''))}
+              />
+            )}
+          </div>
+          <Button variant="outline" onClick={newCall}>
+            <PhoneCall aria-hidden="true" />
+            New call
+          </Button>
+        </div>
+        {tenants && !tenants.some((tenant) => tenant.ehrSource === 'athena') && (
+          <p className="text-sm text-muted-foreground">
+            No phone line asks athena yet.{' '}
+            <Button variant="link" className="h-auto p-0" onClick={() => void addAthenaTenant()}>
+              Add one on athena
+            </Button>
+          </p>
+        )}
+
+        <ol aria-label="Conversation" className="space-y-3">
+          {turns.length === 0 && (
+            <li className="rounded-md border border-dashed p-4 text-sm text-muted-foreground">
+              Nothing said yet. Start with the caller, e.g. &ldquo;Hi, this is Linda Wright, born
+              2017-04-19. I need a well child visit in pediatrics next week, mornings.&rdquo;
+            </li>
+          )}
+          {turns.map((turn) =>
+            turn.kind === 'caller' ? (
+              <li key={turn.id} className="rounded-lg bg-muted p-3 text-sm">
+                <span className="font-semibold">Caller: </span>
+                {turn.text}
+              </li>
+            ) : (
+              <li key={turn.id} className="space-y-2 rounded-lg border p-3 text-sm">
+                <div className="flex flex-wrap items-center gap-2">
+                  <Badge variant="outline" className="font-mono">
+                    {turn.tool}
+                  </Badge>
+                  {turn.answer.error && <Badge variant="error">Refused</Badge>}
+                </div>
+                <p aria-label={`${turn.tool} answer`}>
+                  <span className="font-semibold">Agent hears: </span>
+                  {turn.answer.error ?? turn.answer.sentence}
+                </p>
+                <details>
+                  <summary className="w-fit cursor-pointer rounded-sm text-xs font-medium text-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none dark:text-blue-300">
+                    Arguments and data
+                  </summary>
+                  <CodeBlock className="mt-2">
+                    {JSON.stringify({ arguments: turn.args, data: turn.answer.data }, null, 2)}
+                  </CodeBlock>
+                </details>
+              </li>
+            ),
+          )}
+        </ol>
+
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-said`}>Caller says</Label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input
+              id={`${id}-said`}
+              value={said}
+              onChange={(event) => setSaid(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  addCallerTurn();
+                }
+              }}
+              placeholder="What the caller says next"
+            />
+            <Button variant="outline" onClick={addCallerTurn} disabled={!said.trim()}>
+              Add to conversation
+            </Button>
+          </div>
+        </div>
+
+        <div className="grid gap-4 sm:grid-cols-[16rem_1fr]">
+          <div className="space-y-2">
+            <Label htmlFor={`${id}-tool`}>Tool</Label>
+            <Select value={tool} onValueChange={(value) => setTool(value as VoiceToolName)}>
+              <SelectTrigger id={`${id}-tool`} aria-label="Tool">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {VOICE_TOOL_NAMES.map((name) => (
+                  <SelectItem key={name} value={name}>
+                    {name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <Button
+              variant="outline"
+              className="w-full"
+              onClick={() => void propose()}
+              disabled={busy !== null}
+            >
+              {busy === 'propose' ? (
+                <Loader2 aria-hidden="true" className="animate-spin" />
+              ) : (
+                <Sparkles aria-hidden="true" />
+              )}
+              Propose arguments
+            </Button>
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={`${id}-args`}>Arguments (JSON)</Label>
+            <textarea
+              id={`${id}-args`}
+              value={argsText}
+              onChange={(event) => setArgsText(event.target.value)}
+              spellCheck={false}
+              rows={7}
+              className="w-full rounded-md border bg-background p-2 font-mono text-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            />
+          </div>
+        </div>
+        {problem && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {problem}
+          </p>
+        )}
+        <Button onClick={() => void callTool()} disabled={busy !== null}>
+          {busy === 'call' && <Loader2 aria-hidden="true" className="animate-spin" />}
+          Call tool
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
