@@ -22,6 +22,8 @@ async function keyOfItsOwn(prefix: string): Promise<string> {
 const SCREENS = [
   { name: 'dashboard', path: '/', heading: 'Dashboard' },
   { name: 'endpoints', path: '/endpoints', heading: 'Endpoints' },
+  { name: 'endpoints-tester', path: '/endpoints?tab=tester', heading: 'Endpoints' },
+  { name: 'endpoints-voice', path: '/endpoints?tab=voice', heading: 'Endpoints' },
   { name: 'logs', path: '/logs', heading: 'Request Logs' },
   { name: 'metrics', path: '/metrics', heading: 'Metrics' },
   { name: 'api-keys', path: '/api-keys', heading: 'API Key Management' },

@@ -333,6 +333,17 @@ describe('voice-agent scheduling tools', () => {
       expect((await send()).statusCode).toBe(401);
     });
 
+    it('takes the arguments alone too, with an API key instead of a signature', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/llm/tools/retell/verify_patient',
+        headers: { 'content-type': 'application/json', [HEADERS.apiKey]: key },
+        payload: LINDA,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().result).toMatch(/^Thank you, Linda, I found your record\. \{/);
+    });
+
     it('refuses a stale one', async () => {
       const response = await send(signForRetell(raw, RETELL_API_KEY, Date.now() - 10 * 60_000));
       expect(response.statusCode).toBe(401);

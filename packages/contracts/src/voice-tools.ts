@@ -31,16 +31,22 @@ const Dob = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-  .describe('Date of birth as YYYY-MM-DD, e.g. 1985-07-14.');
+  .describe('Date of birth as YYYY-MM-DD, e.g. 1985-07-14.')
+  .meta({ examples: ['1985-07-14'] });
 const Phone = z
   .string()
   .trim()
   .regex(/^[\d\s().+-]{7,20}$/, 'must be a phone number')
-  .describe('The phone number the caller gave, digits only or formatted, e.g. 312-555-0142.');
+  .describe('The phone number the caller gave, digits only or formatted, e.g. 312-555-0142.')
+  .meta({ examples: ['312-555-0142'] });
 
 export const VerifyPatientArgs = z.strictObject({
-  firstName: Name.describe("The caller's first name as they said it."),
-  lastName: Name.describe("The caller's last name as they said it."),
+  firstName: Name.describe("The caller's first name as they said it.").meta({
+    examples: ['Linda'],
+  }),
+  lastName: Name.describe("The caller's last name as they said it.").meta({
+    examples: ['Wright'],
+  }),
   dob: Dob,
   phone: Phone.optional(),
   tenant_id: TenantArg,
@@ -52,13 +58,15 @@ export const FindOpenSlotsArgs = z.strictObject({
     .trim()
     .max(60)
     .optional()
-    .describe('The kind of care, e.g. cardiology, pediatrics, family medicine.'),
+    .describe('The kind of care, e.g. cardiology, pediatrics, family medicine.')
+    .meta({ examples: ['pediatrics', 'cardiology'] }),
   providerName: z
     .string()
     .trim()
     .max(80)
     .optional()
-    .describe('A provider the caller asked for, e.g. "Dr. Ruiz".'),
+    .describe('A provider the caller asked for, e.g. "Dr. Ruiz".')
+    .meta({ examples: ['Dr. Ruiz'] }),
   department: z
     .string()
     .trim()
@@ -78,7 +86,8 @@ export const FindOpenSlotsArgs = z.strictObject({
     .optional()
     .describe(
       'When the caller wants to come: a date (YYYY-MM-DD) or their words, e.g. "next week", "tomorrow", "December 3rd".',
-    ),
+    )
+    .meta({ examples: ['next week', 'tomorrow afternoon', '2026-12-02'] }),
   dateTo: z
     .string()
     .trim()
