@@ -205,7 +205,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
       void reply.header(HEADERS.requestId, request.id);
     });
     await app.register(cookie);
-    await registerSecurityHeaders(app);
+    registerSecurityHeaders(app);
     await registerOpenApi(app, {
       version: settings.version,
       apiRoot: () => config.current().apiRoot,
