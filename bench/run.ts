@@ -2,6 +2,7 @@
 // PGlite database (or DATABASE_URL), creates an API key, then drives it with autocannon.
 //   npm run bench -w @ehr-gateway/bench            (10 s per scenario)
 //   BENCH_SECONDS=30 npm run bench -w @ehr-gateway/bench
+//   npm run bench -w @ehr-gateway/bench -- --compare   (the peer comparison, compare.ts)
 import { randomBytes } from 'node:crypto';
 
 import autocannon from 'autocannon';
@@ -13,6 +14,11 @@ import { openStorage } from '../apps/gateway/src/db/database.js';
 import { migrate } from '../apps/gateway/src/db/migrate.js';
 
 import { BENCH_PASSWORD, benchSettings } from './bench-settings.js';
+
+if (process.argv.includes('--compare')) {
+  await import('./compare.js');
+  process.exit(0);
+}
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
