@@ -163,7 +163,7 @@ describe('console app', () => {
     expect(metrics).toHaveAttribute('aria-current', 'page');
   });
 
-  it('shows the Endpoints heading with its two tabs, Documentation first', async () => {
+  it('shows the Endpoints heading with its tabs, Documentation first', async () => {
     mockFetch({ 'GET /admin/session': { body: USER }, 'GET /admin/system': { body: SYSTEM } });
     renderApp('/endpoints');
 
@@ -172,7 +172,11 @@ describe('console app', () => {
     const tabs = within(screen.getByRole('tablist', { name: 'Endpoints views' })).getAllByRole(
       'tab',
     );
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Documentation', 'API Tester']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Documentation',
+      'API Tester',
+      'Voice Agent',
+    ]);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(screen.getByText('prod')).toBeInTheDocument());
   });

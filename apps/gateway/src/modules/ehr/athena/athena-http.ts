@@ -4,6 +4,13 @@ import { HEADERS } from '@ehr-gateway/contracts';
 
 import { exponentialBackoffMs, sleep as defaultSleep } from '../../../lib/timing.js';
 import type { EhrCallContext } from '../ehr-client.js';
+import {
+  createUndiciTransport,
+  fetchTransport,
+  isTimeout,
+  type AthenaResponse,
+  type AthenaTransport,
+} from './athena-transport.js';
 import type { BreakerState, CircuitBreaker } from './circuit-breaker.js';
 
 export type AthenaFailureKind =
@@ -56,6 +63,7 @@ export interface AthenaHttpOptions {
    */
   governor?: { acquire(): Promise<() => void> };
   isBusy?: (error: unknown) => error is Error & { retryAfterSeconds: number };
+  /** A WHATWG fetch to call athena with instead of the gateway's undici pool (tests). */
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -91,7 +99,7 @@ function retryAfterSeconds(header: string | null, now: number): number | undefin
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-async function readBody(response: Response): Promise<unknown> {
+async function readBody(response: AthenaResponse): Promise<unknown> {
   const text = await response.text();
   if (!text) {
     return null;
@@ -142,13 +150,16 @@ export function createAthenaHttp(options: AthenaHttpOptions) {
     credentialFailureCacheMs = 15_000,
     governor,
     isBusy = (_error: unknown): _error is Error & { retryAfterSeconds: number } => false,
-    fetch: fetchFn = fetch,
+    fetch: fetchFn,
     sleep = defaultSleep,
     random = Math.random,
     now = Date.now,
     onOutcome,
   } = options;
   const tokenRequests = { succeeded: 0, failed: 0 };
+  const transport: AthenaTransport = fetchFn
+    ? fetchTransport(fetchFn, timeoutMs)
+    : createUndiciTransport(timeoutMs);
   const root = baseUrl.replace(/\/+$/, '');
 
   let token: { value: string; renewAt: number } | null = null;
@@ -158,9 +169,9 @@ export function createAthenaHttp(options: AthenaHttpOptions) {
 
   async function timedFetch(
     url: string,
-    init: RequestInit,
+    init: { method: string; headers: Record<string, string>; body?: string },
     ctx: EhrCallContext,
-  ): Promise<Response> {
+  ): Promise<AthenaResponse> {
     let endTurn: () => void = () => undefined;
     try {
       endTurn = (await governor?.acquire()) ?? endTurn;
@@ -179,10 +190,9 @@ export function createAthenaHttp(options: AthenaHttpOptions) {
     const started = performance.now();
     try {
       // The turn ends when athena has answered; reading the body needs no turn of its own.
-      return await fetchFn(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      return await transport(url, init);
     } catch (error) {
-      const name = (error as Error).name;
-      if (name === 'TimeoutError' || name === 'AbortError') {
+      if (isTimeout(error)) {
         throw new AthenaError('timeout', `Athena EHR did not answer within ${timeoutMs / 1000} s`);
       }
       throw new AthenaError('unreachable', 'Athena EHR is unreachable');
@@ -205,7 +215,7 @@ export function createAthenaHttp(options: AthenaHttpOptions) {
         body: encodeForm({
           grant_type: 'client_credentials',
           scope: 'athena/service/Athenanet.MDP.*',
-        }),
+        }).toString(),
       },
       ctx,
     );
@@ -312,7 +322,7 @@ export function createAthenaHttp(options: AthenaHttpOptions) {
             'x-request-id': ctx.requestId || randomUUID(),
             ...(request.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
           },
-          body: request.form ? encodeForm(request.form) : undefined,
+          body: request.form ? encodeForm(request.form).toString() : undefined,
         },
         ctx,
       );
@@ -349,7 +359,7 @@ export function createAthenaHttp(options: AthenaHttpOptions) {
       }
       const deadline = now() + deadlineMs;
       for (let retry = 0; ; retry += 1) {
-        let response: Response;
+        let response: AthenaResponse;
         try {
           response = await attempt(request, ctx);
         } catch (error) {
