@@ -1,8 +1,12 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type ProxyOptions } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin, type ProxyOptions } from 'vite';
 
 // The source file, not the package: the config is loaded before any workspace package is built.
 import { CONSOLE_PATHS } from '../../packages/contracts/src/names.js';
@@ -34,8 +38,44 @@ const toGateway: ProxyOptions = {
   },
 };
 
+const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt|webmanifest)$/;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes a .br and a .gz beside every text file of the build, compressed once at the highest
+ * levels, so the gateway serves them as they are (@fastify/static preCompressed) instead of
+ * compressing per request or not at all. Node's zlib does the work; this only walks the output.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'ehr-gateway:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = await readdir(outDir, { recursive: true });
+      await Promise.all(
+        files
+          .filter((file) => COMPRESSIBLE.test(file))
+          .map(async (file) => {
+            const full = path.join(outDir, file);
+            const content = await readFile(full);
+            await writeFile(
+              `${full}.br`,
+              await brotli(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+            );
+            await writeFile(`${full}.gz`, await gzipAsync(content, { level: 9 }));
+          }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     // Resolve workspace packages to their TypeScript source so no prior build is needed.

@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,6 +36,12 @@ describe.each(databaseTargets)('console serving on $name', (target) => {
     await mkdir(path.join(consoleDir, 'assets'), { recursive: true });
     await writeFile(path.join(consoleDir, 'index.html'), INDEX_HTML);
     await writeFile(path.join(consoleDir, 'assets', 'app-abc123.js'), APP_JS);
+    // What the console build writes beside each text file.
+    await writeFile(
+      path.join(consoleDir, 'assets', 'app-abc123.js.br'),
+      brotliCompressSync(APP_JS),
+    );
+    await writeFile(path.join(consoleDir, 'assets', 'app-abc123.js.gz'), gzipSync(APP_JS));
     // Next to the console folder, never to be served.
     await writeFile(path.join(workDir, 'secret.txt'), 'not for the web');
     await mkdir(emptyDir);
@@ -51,6 +58,27 @@ describe.each(databaseTargets)('console serving on $name', (target) => {
   afterAll(async () => {
     await unbuilt.close();
     await withoutIndex.close();
+  });
+
+  it('serves the precompressed file the browser accepts, cached for a year', async () => {
+    const br = await gw.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe(IMMUTABLE);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(APP_JS);
+    const gzip = await gw.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await gw.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP_JS);
   });
 
   it.each(['/', '/endpoints', '/logs', '/api-keys', '/configuration', '/logs/extra'])(

@@ -45,6 +45,8 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
       root: consoleDir,
       // Files are looked up per request, so a rebuilt console is served without a restart.
       wildcard: true,
+      // The build writes .br and .gz beside each text file; the one the browser accepts is sent.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const relative = `/${path.relative(consoleDir, filePath).split(path.sep).join('/')}`;
         void reply.header(
