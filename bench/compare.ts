@@ -3,6 +3,7 @@
 // speed"). Every target runs in its own process; the load generator runs here.
 //   npm run build && npm run bench -w @ehr-gateway/bench -- --compare
 //   BENCH_SECONDS=8 BENCH_ROUNDS=5 DATABASE_URL=postgres://… npm run bench -w @ehr-gateway/bench -- --compare
+//   BENCH_BASELINE_SERVER=/path/to/older/apps/gateway/dist/server.js adds an earlier build's row
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -86,7 +87,7 @@ async function start(script: string, env: Record<string, string>, readyPath: str
   return base;
 }
 
-async function gateway(label: string, databaseUrl?: string) {
+async function gateway(label: string, databaseUrl?: string, server = GATEWAY_SERVER) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-compare-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   let database: Record<string, string> = {};
@@ -104,11 +105,11 @@ async function gateway(label: string, databaseUrl?: string) {
       await dropper.end();
     });
     const url = new URL(databaseUrl);
-    url.searchParams.set('options', `-c search_path=${schema}`);
+    url.searchParams.set('options', `-c search_path=${schema},public`);
     database = { DATABASE_URL: url.toString() };
   }
   const base = await start(
-    GATEWAY_SERVER,
+    server,
     {
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
@@ -234,6 +235,12 @@ const nginx = await startNginx();
 const onPglite = await gateway('gateway (PGlite)');
 const databaseUrl = process.env.DATABASE_URL;
 const onPostgres = databaseUrl ? await gateway('gateway (PostgreSQL)', databaseUrl) : null;
+// An earlier build of the gateway (BENCH_BASELINE_SERVER=…/dist/server.js), measured in the same
+// rounds: the before and after of a change, on one machine at one time.
+const baselineServer = process.env.BENCH_BASELINE_SERVER;
+const baseline = baselineServer
+  ? await gateway('gateway before (PGlite)', undefined, baselineServer)
+  : null;
 const expressGateway = spawnSync('sh', ['-c', 'command -v eg'], { encoding: 'utf8' }).stdout.trim();
 
 const targets: Target[] = [
@@ -242,6 +249,7 @@ const targets: Target[] = [
   { name: 'Fastify http-proxy', url: `${fastifyProxy}${UPSTREAM_PATH}` },
   onPglite.target,
   ...(onPostgres ? [onPostgres.target] : []),
+  ...(baseline ? [baseline.target] : []),
 ];
 
 console.log(
