@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { createGateway } from './app.js';
+import { isPrimaryOfMany, runPrimary, speaksForInstance, workerCount } from './cluster.js';
 import { EnvError, loadEnv } from './config/env.js';
 import { defaultLogFormat, serverLoggerOptions } from './config/logger.js';
 import { settingsFromEnv } from './config/settings.js';
@@ -40,6 +41,19 @@ async function main() {
   const env = loadEnv();
   if (env.LLM_BASE_URL && !env.LLM_MODEL) {
     throw new EnvError('Invalid environment:\n  LLM_MODEL: required when LLM_BASE_URL is set');
+  }
+  const workers = workerCount(env);
+  if (isPrimaryOfMany(workers)) {
+    // The schema is brought up to date once, before any worker serves.
+    const storage = await openStorage({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    });
+    await migrate(storage.db);
+    await storage.close();
+    runPrimary(env, workers);
+    return;
   }
   const embeddedOnDisk = !env.DATABASE_URL && !env.DATA_DIR.startsWith('memory://');
   const socketPath = controlSocketPath(env.DATA_DIR);
@@ -138,7 +152,7 @@ async function main() {
         'Lost it? npm run admin -- reset-password prints a new one-time password.',
       ]),
     );
-  } else if (ignoredPasswordFor) {
+  } else if (ignoredPasswordFor && speaksForInstance()) {
     process.stdout.write(
       banner([
         `EHR API Gateway is ready: open ${url}`,

@@ -129,6 +129,8 @@ export const EnvSchema = z.object({
   ATHENA_MAX_CONCURRENCY: positiveInt(20),
   ATHENA_QUEUE_TIMEOUT_MS: positiveInt(2_000),
   GATEWAY_INSTANCES: positiveInt(1),
+  /** Worker processes of this instance; unset: the machine's cores with DATABASE_URL, else 1. */
+  GATEWAY_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(z.url().optional()),
   OTEL_SERVICE_NAME: optionalString.pipe(z.string().max(100).default('ehr-api-gateway')),
   ALERT_ERROR_RATE_PERCENT: z.coerce
