@@ -87,7 +87,7 @@ async function start(script: string, env: Record<string, string>, readyPath: str
   return base;
 }
 
-async function gateway(label: string, databaseUrl?: string, server = GATEWAY_SERVER) {
+async function gateway(label: string, databaseUrl?: string, server = GATEWAY_SERVER, workers = 1) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-compare-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   let database: Record<string, string> = {};
@@ -123,6 +123,7 @@ async function gateway(label: string, databaseUrl?: string, server = GATEWAY_SER
       ATHENA_MAX_CONCURRENCY: '1000',
       LOG_LEVEL: 'warn',
       LOG_FORMAT: 'json',
+      GATEWAY_WORKERS: String(workers),
       ...database,
     },
     '/readyz',
@@ -235,6 +236,11 @@ const nginx = await startNginx();
 const onPglite = await gateway('gateway (PGlite)');
 const databaseUrl = process.env.DATABASE_URL;
 const onPostgres = databaseUrl ? await gateway('gateway (PostgreSQL)', databaseUrl) : null;
+const cores = os.availableParallelism();
+const onPostgresWorkers =
+  databaseUrl && cores > 1
+    ? await gateway(`gateway (PostgreSQL, ${cores} workers)`, databaseUrl, GATEWAY_SERVER, cores)
+    : null;
 // An earlier build of the gateway (BENCH_BASELINE_SERVER=…/dist/server.js), measured in the same
 // rounds: the before and after of a change, on one machine at one time.
 const baselineServer = process.env.BENCH_BASELINE_SERVER;
@@ -249,6 +255,7 @@ const targets: Target[] = [
   { name: 'Fastify http-proxy', url: `${fastifyProxy}${UPSTREAM_PATH}` },
   onPglite.target,
   ...(onPostgres ? [onPostgres.target] : []),
+  ...(onPostgresWorkers ? [onPostgresWorkers.target] : []),
   ...(baseline ? [baseline.target] : []),
 ];
 
