@@ -353,6 +353,18 @@ const rows: Array<[string, string, string]> = [
       : 'n/a (no DATABASE_URL)',
     '≥ 0.80',
   ],
+  [
+    `${cores} workers vs one (PostgreSQL)`,
+    onPostgresWorkers
+      ? ratio(rps(onPostgresWorkers.label), rps('gateway (PostgreSQL)'))
+      : 'n/a (no DATABASE_URL or one core)',
+    '≥ 1.3',
+  ],
+  [
+    'proxied read vs the baseline build',
+    baseline ? ratio(rps('gateway (PGlite)'), rps('gateway before (PGlite)')) : 'n/a (no baseline)',
+    '> 1',
+  ],
   ['proxied read vs Express Gateway key-auth', 'n/a (not installed)', '≥ 2'],
 ];
 console.log('\n| ratio | this run | target |');
