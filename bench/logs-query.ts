@@ -2,15 +2,11 @@
 //   npm run bench:logs -w @ehr-gateway/bench
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:logs -w @ehr-gateway/bench
 // Bar (issue "The first hour", Logs): p95 under 20 ms with any filter, on both databases.
-import { randomBytes } from 'node:crypto';
-
 import { sql } from 'kysely';
-import pg from 'pg';
 
 import { createGateway } from '../apps/gateway/src/app.js';
-import { openStorage } from '../apps/gateway/src/db/database.js';
-import { migrate } from '../apps/gateway/src/db/migrate.js';
 
+import { openBenchStorage } from './bench-storage.js';
 import { BENCH_PASSWORD, benchSettings } from './bench-settings.js';
 
 const ROWS = Number(process.env.BENCH_REQUESTS ?? 1_000_000);
@@ -18,16 +14,7 @@ const WINDOW_MS = 30 * 86_400_000;
 const RUNS = 40;
 const P95_BAR_MS = 20;
 
-const databaseUrl = process.env.DATABASE_URL;
-const schema = `bench_${randomBytes(4).toString('hex')}`;
-if (databaseUrl) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
-}
-const storage = await openStorage(databaseUrl ? { databaseUrl, schema } : { dataDir: 'memory://' });
-await migrate(storage.db);
+const { storage, databaseName, dispose } = await openBenchStorage();
 
 // A deterministic spread, generated in the database: 12 endpoints, 5 methods, statuses from 200 to
 // 504, 20 keys (and keyless calls), latencies 1 ms – 3 s with a long tail, one row per 2.6 s.
@@ -67,7 +54,7 @@ for (let first = 1; first <= ROWS; first += 100_000) {
 // What the retention job does after bulk work: current planner statistics.
 await sql`analyze request_logs`.execute(storage.db);
 console.log(
-  `seeded ${ROWS.toLocaleString('en-US')} request-log rows on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`,
+  `seeded ${ROWS.toLocaleString('en-US')} request-log rows on ${databaseName} in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`,
 );
 
 const app = await createGateway({
@@ -152,7 +139,4 @@ console.log(
 );
 
 await app.close();
-if (databaseUrl) {
-  await sql`drop schema ${sql.raw(schema)} cascade`.execute(storage.db);
-}
-await storage.close();
+await dispose();

@@ -2,18 +2,16 @@
 // window, stored as the request-log batches would store them (rollups, and the log rows themselves).
 //   npm run bench:metrics -w @ehr-gateway/bench
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:metrics -w @ehr-gateway/bench
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 
 import { sql } from 'kysely';
-import pg from 'pg';
 
 import { createGateway } from '../apps/gateway/src/app.js';
-import { openStorage } from '../apps/gateway/src/db/database.js';
 import type { NewRequestLog } from '../apps/gateway/src/db/schema.js';
-import { migrate } from '../apps/gateway/src/db/migrate.js';
 import { createMetricsRepository } from '../apps/gateway/src/modules/metrics/metrics-repository.js';
 import { rollUp, ROLLUP_RETENTION_MS } from '../apps/gateway/src/modules/metrics/request-rollup.js';
 
+import { openBenchStorage } from './bench-storage.js';
 import { BENCH_PASSWORD, benchSettings } from './bench-settings.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000_000);
@@ -38,16 +36,7 @@ const ROUTES = [
 const STATUSES = [200, 200, 200, 200, 200, 200, 200, 201, 400, 401, 404, 429, 502, 503];
 const KEYS = Array.from({ length: 20 }, () => randomUUID());
 
-const databaseUrl = process.env.DATABASE_URL;
-const schema = `bench_${randomBytes(4).toString('hex')}`;
-if (databaseUrl) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
-}
-const storage = await openStorage(databaseUrl ? { databaseUrl, schema } : { dataDir: 'memory://' });
-await migrate(storage.db);
+const { storage, databaseName, dispose } = await openBenchStorage();
 
 /** A deterministic spread of requests: every route, status class and key, latencies 2 ms – 2 s. */
 function entryAt(index: number, at: number): NewRequestLog {
@@ -109,7 +98,7 @@ const rollupRows = await storage.db
   .select(sql<string>`count(*)`.as('rows'))
   .executeTakeFirstOrThrow();
 console.log(
-  `seeded ${REQUESTS.toLocaleString('en-US')} requests (${Number(rollupRows.rows).toLocaleString('en-US')} rollup rows) on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`,
+  `seeded ${REQUESTS.toLocaleString('en-US')} requests (${Number(rollupRows.rows).toLocaleString('en-US')} rollup rows) on ${databaseName} in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`,
 );
 
 const app = await createGateway({
@@ -181,7 +170,4 @@ console.log(
 );
 
 await app.close();
-if (databaseUrl) {
-  await sql`drop schema ${sql.raw(schema)} cascade`.execute(storage.db);
-}
-await storage.close();
+await dispose();

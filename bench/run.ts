@@ -3,16 +3,11 @@
 //   npm run bench -w @ehr-gateway/bench            (10 s per scenario)
 //   BENCH_SECONDS=30 npm run bench -w @ehr-gateway/bench
 //   npm run bench -w @ehr-gateway/bench -- --compare   (the peer comparison, compare.ts)
-import { randomBytes } from 'node:crypto';
-
 import autocannon from 'autocannon';
-import { sql } from 'kysely';
-import pg from 'pg';
 
 import { createGateway } from '../apps/gateway/src/app.js';
-import { openStorage } from '../apps/gateway/src/db/database.js';
-import { migrate } from '../apps/gateway/src/db/migrate.js';
 
+import { openBenchStorage } from './bench-storage.js';
 import { BENCH_PASSWORD, benchSettings } from './bench-settings.js';
 
 if (process.argv.includes('--compare')) {
@@ -26,17 +21,7 @@ const password = BENCH_PASSWORD;
 /** With REDIS_URL the limiter counts in Redis (as a fleet would); without, in memory. */
 const redisUrl = process.env.REDIS_URL;
 
-// On PostgreSQL the run gets its own schema, dropped afterwards, so any database will do.
-const databaseUrl = process.env.DATABASE_URL;
-const schema = `bench_${randomBytes(4).toString('hex')}`;
-if (databaseUrl) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
-}
-const storage = await openStorage(databaseUrl ? { databaseUrl, schema } : { dataDir: 'memory://' });
-await migrate(storage.db);
+const { storage, dispose } = await openBenchStorage();
 const app = await createGateway({
   db: storage.db,
   settings: benchSettings({ redisUrl }),
@@ -150,7 +135,4 @@ console.log(
   `\nrequest log rows written: ${logged.count}; writer: ${JSON.stringify(app.requestLogWriter.health())}`,
 );
 await app.close();
-if (databaseUrl) {
-  await sql`drop schema ${sql.raw(schema)} cascade`.execute(storage.db);
-}
-await storage.close();
+await dispose();
