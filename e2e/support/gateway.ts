@@ -256,3 +256,37 @@ export async function startGateway({
   }
   return { baseURL, workDir, logFile, stop };
 }
+
+/** `npm run demo` in miniature: the athena sandbox and a gateway in demo mode against it. */
+export interface RunningDemo {
+  sandbox: RunningSandbox;
+  gateway: RunningGateway;
+  stop: () => Promise<void>;
+}
+
+export async function startDemo(logName: string): Promise<RunningDemo> {
+  const sandbox = await startAthenaSandbox();
+  try {
+    const gateway = await startGateway({
+      logName,
+      env: {
+        ATHENA_BASE_URL: sandbox.url,
+        ATHENA_CLIENT_ID: sandbox.clientId,
+        ATHENA_CLIENT_SECRET: sandbox.clientSecret,
+        ATHENA_PRACTICE_ID: sandbox.practiceId,
+        GATEWAY_ENVIRONMENT: 'demo',
+      },
+    });
+    return {
+      sandbox,
+      gateway,
+      stop: async () => {
+        await gateway.stop();
+        await sandbox.stop();
+      },
+    };
+  } catch (error) {
+    await sandbox.stop();
+    throw error;
+  }
+}

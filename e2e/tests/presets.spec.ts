@@ -14,7 +14,7 @@ import {
 } from '../../apps/console/src/features/endpoints/lib/presets';
 import { adminApi, createApiKey } from '../support/api';
 import { baseUrl } from '../support/constants';
-import { startAthenaSandbox, startGateway, type RunningGateway } from '../support/gateway';
+import { startDemo } from '../support/gateway';
 
 /**
  * Every preset of the API tester, chosen and sent twice in a row as a person would (each choice
@@ -120,19 +120,8 @@ test.describe('API tester presets', () => {
 
   test('each answers 2xx twice in a row in demo mode, asking athena', async () => {
     test.setTimeout(180_000);
-    const sandbox = await startAthenaSandbox();
-    let gateway: RunningGateway | undefined;
+    const { sandbox, gateway, stop } = await startDemo('gateway-demo.log');
     try {
-      gateway = await startGateway({
-        logName: 'gateway-demo.log',
-        env: {
-          ATHENA_BASE_URL: sandbox.url,
-          ATHENA_CLIENT_ID: sandbox.clientId,
-          ATHENA_CLIENT_SECRET: sandbox.clientSecret,
-          ATHENA_PRACTICE_ID: sandbox.practiceId,
-          GATEWAY_ENVIRONMENT: 'demo',
-        },
-      });
       // As in the demo: athena serves the gateway's practice.
       await expectEveryPresetTwice(gateway.baseURL, {
         practiceId: sandbox.practiceId,
@@ -152,8 +141,7 @@ test.describe('API tester presets', () => {
       expect(stats.dataRequests).toBeGreaterThan(10);
       expect(Object.keys(stats.byRoute).join(' ')).toMatch(/GET \S*patients/);
     } finally {
-      await gateway?.stop();
-      await sandbox.stop();
+      await stop();
     }
   });
 });

@@ -2,12 +2,7 @@ import { HEADERS, VOICE_TOOL_NAMES } from '@ehr-gateway/contracts';
 import { expect, request, test, type Page } from '@playwright/test';
 
 import { adminApi, createApiKey } from '../support/api';
-import {
-  startAthenaSandbox,
-  startGateway,
-  type RunningGateway,
-  type RunningSandbox,
-} from '../support/gateway';
+import { startDemo, type RunningDemo } from '../support/gateway';
 import { saveScreenshot, signInThroughForm, useTheme, waitForScreenReady } from '../support/ui';
 
 /**
@@ -17,34 +12,22 @@ import { saveScreenshot, signInThroughForm, useTheme, waitForScreenReady } from 
  */
 test.describe('Voice Agent tab in demo mode', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
-  let sandbox: RunningSandbox;
-  let gateway: RunningGateway;
+  let demo: RunningDemo;
   let key: string;
 
   test.beforeAll(async () => {
-    sandbox = await startAthenaSandbox();
-    gateway = await startGateway({
-      logName: 'gateway-voice.log',
-      env: {
-        ATHENA_BASE_URL: sandbox.url,
-        ATHENA_CLIENT_ID: sandbox.clientId,
-        ATHENA_CLIENT_SECRET: sandbox.clientSecret,
-        ATHENA_PRACTICE_ID: sandbox.practiceId,
-        GATEWAY_ENVIRONMENT: 'demo',
-      },
-    });
-    key = (await createApiKey(await adminApi(gateway.baseURL), 'Voice agent simulator')).key;
+    demo = await startDemo('gateway-voice.log');
+    key = (await createApiKey(await adminApi(demo.gateway.baseURL), 'Voice agent simulator')).key;
   });
   test.afterAll(async () => {
-    await gateway?.stop();
-    await sandbox?.stop();
+    await demo?.stop();
   });
 
   async function openVoiceTab(page: Page) {
-    await page.goto(`${gateway.baseURL}/`);
+    await page.goto(`${demo.gateway.baseURL}/`);
     await signInThroughForm(page);
     await waitForScreenReady(page, 'Dashboard');
-    await page.goto(`${gateway.baseURL}/endpoints?tab=voice`);
+    await page.goto(`${demo.gateway.baseURL}/endpoints?tab=voice`);
     await waitForScreenReady(page, 'Endpoints');
   }
 
@@ -59,12 +42,12 @@ test.describe('Voice Agent tab in demo mode', () => {
     await expect(verify.getByRole('row', { name: /^dob / })).toContainText('Yes');
     await verify.getByText('Vapi definition').click();
     await expect(verify.getByLabel('verify_patient Vapi definition')).toContainText(
-      `${gateway.baseURL}/llm/tools/query-healthcare-entities`,
+      `${demo.gateway.baseURL}/llm/tools/query-healthcare-entities`,
     );
     await tools.getByRole('button', { name: 'Retell', exact: true }).click();
     await verify.getByText('Retell definition').click();
     await expect(verify.getByLabel('verify_patient Retell definition')).toContainText(
-      `${gateway.baseURL}/llm/tools/retell/verify_patient`,
+      `${demo.gateway.baseURL}/llm/tools/retell/verify_patient`,
     );
     await tools.getByRole('button', { name: 'OpenAI', exact: true }).click();
     await verify.getByText('OpenAI definition').click();
@@ -113,8 +96,8 @@ test.describe('Voice Agent tab in demo mode', () => {
     const confirmation = booked.split('number is ')[1]!.replace(/\D/g, '');
 
     // The booking is in athena (the sandbox), through the gateway's EHR route.
-    const api = await request.newContext({ baseURL: gateway.baseURL });
-    const url = `/api/${sandbox.practiceId}/appointments/${confirmation}?source=athena`;
+    const api = await request.newContext({ baseURL: demo.gateway.baseURL });
+    const url = `/api/${demo.sandbox.practiceId}/appointments/${confirmation}?source=athena`;
     const stored = await api.get(url, { headers: { [HEADERS.apiKey]: key } });
     expect(stored.status(), await stored.text()).toBe(200);
     expect(await stored.json()).toMatchObject({ status: 'Scheduled' });
