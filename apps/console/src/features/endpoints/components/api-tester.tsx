@@ -12,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { SegmentedControl } from '@/components/ui/segmented-control';
 import {
   Select,
   SelectContent,
@@ -374,23 +375,15 @@ export function ApiTester({
                 Presets: {category}
               </h3>
               {SOURCE_CATEGORIES.includes(category) && (
-                <div
-                  role="group"
-                  aria-label="EHR the presets ask"
-                  className="inline-flex rounded-md border p-0.5"
-                >
-                  {PRESET_SOURCES.map((source) => (
-                    <Button
-                      key={source}
-                      variant={presetSource === source ? 'secondary' : 'ghost'}
-                      size="sm"
-                      aria-pressed={presetSource === source}
-                      onClick={() => setPresetSource(source)}
-                    >
-                      {PRESET_SOURCE_LABELS[source]}
-                    </Button>
-                  ))}
-                </div>
+                <SegmentedControl
+                  label="EHR the presets ask"
+                  options={PRESET_SOURCES.map((source) => ({
+                    value: source,
+                    label: PRESET_SOURCE_LABELS[source],
+                  }))}
+                  value={presetSource}
+                  onChange={setPresetSource}
+                />
               )}
             </div>
             <ul className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">

@@ -9,17 +9,11 @@ import { statusInfo } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
 
 import type { EndpointDoc } from '../lib/doc-tabs';
 import { useScrollTarget } from '../lib/use-scroll-target';
+
+import { ParametersTable } from './parameters-table';
 
 function ExampleToggle({
   label,
@@ -161,28 +155,10 @@ export function EndpointCard({ doc, link, onTryInTester, targetKey }: EndpointCa
         {doc.parameters.length > 0 && (
           <div className="space-y-1">
             <h4 className="text-sm font-semibold">{doc.parametersHeading}</h4>
-            <Table aria-label={`${doc.parametersHeading}: ${doc.method} ${doc.path}`}>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Parameter</TableHead>
-                  <TableHead>Type</TableHead>
-                  <TableHead>Required</TableHead>
-                  <TableHead>Description</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {doc.parameters.map((row) => (
-                  <TableRow key={row.name}>
-                    <TableCell className="font-mono text-xs">{row.name}</TableCell>
-                    <TableCell className="font-mono text-xs">{row.type}</TableCell>
-                    <TableCell>{row.required ? 'Yes' : 'No'}</TableCell>
-                    <TableCell className="min-w-48 text-muted-foreground">
-                      {row.description}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <ParametersTable
+              rows={doc.parameters}
+              label={`${doc.parametersHeading}: ${doc.method} ${doc.path}`}
+            />
           </div>
         )}
         {doc.responses.length > 0 && <ResponsesList doc={doc} />}

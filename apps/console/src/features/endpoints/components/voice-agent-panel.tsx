@@ -18,6 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { SegmentedControl } from '@/components/ui/segmented-control';
 import {
   Select,
   SelectContent,
@@ -25,17 +26,9 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
 import { useSessionState } from '@/lib/session-state';
 
-import { describeSchema, schemaType, type JsonSchema } from '../lib/openapi';
+import { bodyRows, type JsonSchema } from '../lib/openapi';
 import {
   analyzeCallerWords,
   callToolAsVapi,
@@ -47,6 +40,8 @@ import {
   type CallMemory,
   type ToolAnswer,
 } from '../lib/voice-simulator';
+
+import { ParametersTable } from './parameters-table';
 
 const PLATFORM_LABELS: Record<ToolPlatform, string> = {
   vapi: 'Vapi',
@@ -65,37 +60,6 @@ type Turn =
       args: Record<string, unknown>;
       answer: ToolAnswer;
     };
-
-function ParametersTable({ tool }: { tool: VoiceToolName }) {
-  const schema = toolParameters(tool) as JsonSchema;
-  const rows = Object.entries(schema.properties ?? {});
-  return (
-    <Table aria-label={`${tool} parameters`}>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Parameter</TableHead>
-          <TableHead>Type</TableHead>
-          <TableHead>Required</TableHead>
-          <TableHead>Description</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map(([name, property]) => (
-          <TableRow key={name}>
-            <TableCell className="font-mono text-xs">{name}</TableCell>
-            <TableCell className="font-mono text-xs">
-              {property.enum ? property.enum.join(' | ') : schemaType(property)}
-            </TableCell>
-            <TableCell>{schema.required?.includes(name) ? 'Yes' : 'No'}</TableCell>
-            <TableCell className="min-w-48 text-muted-foreground">
-              {describeSchema(property)}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
-}
 
 /** The scheduling tools a voice agent calls, their definitions per platform, and a simulator. */
 export function VoiceAgentPanel({ origin = window.location.origin }: { origin?: string }) {
@@ -120,23 +84,15 @@ export function VoiceAgentPanel({ origin = window.location.origin }: { origin?: 
               </CardDescription>
             </div>
             <div className="flex flex-wrap items-center gap-2">
-              <div
-                role="group"
-                aria-label="Platform"
-                className="inline-flex rounded-md border p-0.5"
-              >
-                {TOOL_PLATFORMS.map((name) => (
-                  <Button
-                    key={name}
-                    variant={platform === name ? 'secondary' : 'ghost'}
-                    size="sm"
-                    aria-pressed={platform === name}
-                    onClick={() => setPlatform(name)}
-                  >
-                    {PLATFORM_LABELS[name]}
-                  </Button>
-                ))}
-              </div>
+              <SegmentedControl
+                label="Platform"
+                options={TOOL_PLATFORMS.map((name) => ({
+                  value: name,
+                  label: PLATFORM_LABELS[name],
+                }))}
+                value={platform}
+                onChange={setPlatform}
+              />
               <CopyButton
                 text={JSON.stringify(definitions.tools, null, 2)}
                 label={`Copy all ${PLATFORM_LABELS[platform]} definitions`}
@@ -174,7 +130,10 @@ export function VoiceAgentPanel({ origin = window.location.origin }: { origin?: 
                   Parameters
                 </summary>
                 <div className="mt-2">
-                  <ParametersTable tool={tool} />
+                  <ParametersTable
+                    rows={bodyRows(toolParameters(tool) as JsonSchema, '', 1)}
+                    label={`${tool} parameters`}
+                  />
                 </div>
               </details>
               <details>

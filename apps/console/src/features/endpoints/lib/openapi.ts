@@ -235,7 +235,8 @@ export function parameterRows(operation: Operation): ParameterRow[] {
   return [...rows, ...bodyRows(operation.bodySchema)];
 }
 
-function bodyRows(schema: JsonSchema | undefined, prefix = '', depth = 0): ParameterRow[] {
+/** Rows for an object schema's fields (and, one level down, their fields as `a.b`). */
+export function bodyRows(schema: JsonSchema | undefined, prefix = '', depth = 0): ParameterRow[] {
   if (!schema?.properties) {
     return [];
   }

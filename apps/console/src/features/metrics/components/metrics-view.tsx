@@ -8,7 +8,7 @@ import {
 import { Activity, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
 
-import { Button } from '@/components/ui/button';
+import { SegmentedControl } from '@/components/ui/segmented-control';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -35,25 +35,14 @@ function RangePicker({
   onChange: (range: MetricRange) => void;
 }) {
   return (
-    <div
-      role="group"
-      aria-label="Time range"
-      className="inline-flex flex-wrap gap-1 rounded-lg border bg-card p-1"
-    >
-      {RANGES.map(([value, { label }]) => (
-        <Button
-          key={value}
-          type="button"
-          size="sm"
-          variant={value === range ? 'default' : 'ghost'}
-          aria-pressed={value === range}
-          aria-label={label}
-          onClick={() => onChange(value)}
-        >
-          {value}
-        </Button>
-      ))}
-    </div>
+    <SegmentedControl
+      label="Time range"
+      options={RANGES.map(([value, { label }]) => ({ value, label: value, name: label }))}
+      value={range}
+      onChange={onChange}
+      pressedVariant="default"
+      className="gap-1 rounded-lg bg-card p-1"
+    />
   );
 }
 

@@ -1,0 +1,53 @@
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+
+export interface SegmentedOption<T extends string> {
+  value: T;
+  /** What the button shows. */
+  label: string;
+  /** A longer accessible name, when the label is short (e.g. "15m"). */
+  name?: string;
+}
+
+/**
+ * A row of toggle buttons of which one is pressed: the platform, the EHR a preset asks, a time
+ * range. A group of `aria-pressed` buttons, reachable by Tab like any button.
+ */
+export function SegmentedControl<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  className,
+  pressedVariant = 'secondary',
+}: {
+  /** The group's accessible name. */
+  label: string;
+  options: ReadonlyArray<SegmentedOption<T>>;
+  value: T;
+  onChange: (value: T) => void;
+  className?: string;
+  pressedVariant?: 'secondary' | 'default';
+}) {
+  return (
+    <div
+      role="group"
+      aria-label={label}
+      className={cn('inline-flex flex-wrap rounded-md border p-0.5', className)}
+    >
+      {options.map((option) => (
+        <Button
+          key={option.value}
+          type="button"
+          size="sm"
+          variant={option.value === value ? pressedVariant : 'ghost'}
+          aria-pressed={option.value === value}
+          aria-label={option.name}
+          onClick={() => onChange(option.value)}
+        >
+          {option.label}
+        </Button>
+      ))}
+    </div>
+  );
+}
