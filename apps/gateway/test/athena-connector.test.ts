@@ -1,7 +1,7 @@
-import { buildSandbox } from '@ehr-gateway/athena-sandbox';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
+import { startSandbox } from './helpers.js';
 import { scheduleDate } from './schedule.js';
 import { createAthenaConnector } from '../src/modules/ehr/athena/athena-connector.js';
 import { createAthenaHttp, type AthenaHttpOptions } from '../src/modules/ehr/athena/athena-http.js';
@@ -10,15 +10,6 @@ import type { EhrClient } from '../src/modules/ehr/ehr-client.js';
 
 const PRACTICE = '195900';
 const ctx = { requestId: 'connector-test' };
-
-/** The sandbox listening on a real port: the connector is tested over HTTP, as in production. */
-async function startSandbox(options: Parameters<typeof buildSandbox>[0] = {}) {
-  const sandbox = buildSandbox({ tokenLimitPerMinute: 1000, ...options });
-  await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  const address = sandbox.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  return { sandbox, url };
-}
 
 function connectorFor(
   url: string,

@@ -1,41 +1,28 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openStorage, type StorageOptions } from '../src/db/database.js';
-import { ADMIN_PASSWORD, databaseTargets } from './helpers.js';
+import { ADMIN_PASSWORD, createTestDatabase, databaseTargets } from './helpers.js';
 import { freePort, startServer, waitUntilReady } from './processes.js';
 
 describe.each(databaseTargets)('graceful stop on $name', (target) => {
   let dataDir: string;
   let databaseUrl: string | undefined;
-  let databaseName: string | undefined;
+  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'gateway-stop-'));
     if (target.url) {
-      databaseName = `gateway_stop_${randomBytes(4).toString('hex')}`;
-      const client = new pg.Client({ connectionString: target.url });
-      await client.connect();
-      await client.query(`create database ${databaseName}`);
-      await client.end();
-      const url = new URL(target.url);
-      url.pathname = `/${databaseName}`;
-      databaseUrl = url.toString();
+      database = await createTestDatabase(target.url, 'gateway_stop');
+      databaseUrl = database.url;
     }
   });
   afterAll(async () => {
     await rm(dataDir, { recursive: true, force: true });
-    if (databaseName && target.url) {
-      const client = new pg.Client({ connectionString: target.url });
-      await client.connect();
-      await client.query(`drop database if exists ${databaseName} with (force)`);
-      await client.end();
-    }
+    await database?.drop();
   });
 
   it(

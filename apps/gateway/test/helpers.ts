@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
 
+import { buildSandbox } from '@ehr-gateway/athena-sandbox';
 import type { Role } from '@ehr-gateway/contracts';
 
 import {
@@ -342,4 +343,36 @@ export async function registeredRoutes(): Promise<RegisteredRoute[]> {
   await app.close();
   await storage.dispose();
   return routes;
+}
+
+/** The athena sandbox listening on a real port: athena is tested over HTTP, as in production. */
+export async function startSandbox(options: Parameters<typeof buildSandbox>[0] = {}) {
+  const sandbox = buildSandbox({ tokenLimitPerMinute: 1000, ...options });
+  await sandbox.listen({ port: 0, host: '127.0.0.1' });
+  const address = sandbox.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return { sandbox, url };
+}
+
+/**
+ * A database of its own on the test PostgreSQL server (a gateway process migrates its public
+ * schema), dropped by `drop`.
+ */
+export async function createTestDatabase(serverUrl: string, prefix: string) {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
 }

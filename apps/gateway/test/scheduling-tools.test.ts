@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 
-import { buildSandbox } from '@ehr-gateway/athena-sandbox';
 import { HEADERS, VOICE_TOOL_NAMES } from '@ehr-gateway/contracts';
 import { Ajv } from 'ajv';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +12,7 @@ import {
   createApiKey,
   openTestStorage,
   signIn,
+  startSandbox,
   type TestStorage,
 } from './helpers.js';
 
@@ -58,15 +58,13 @@ describe('voice-agent scheduling tools', () => {
   let athenaTenantId: number;
 
   beforeAll(async () => {
-    sandbox = buildSandbox({ clientSecret: SANDBOX_SECRET, tokenLimitPerMinute: 1000 });
-    await sandbox.listen({ port: 0, host: '127.0.0.1' });
-    const address = sandbox.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    let sandboxUrl: string;
+    ({ sandbox, url: sandboxUrl } = await startSandbox({ clientSecret: SANDBOX_SECRET }));
     storage = await openTestStorage({ name: 'pglite' });
     app = await buildGateway(storage, {
       settings: {
         athena: {
-          baseUrl: `http://127.0.0.1:${port}`,
+          baseUrl: sandboxUrl,
           clientId: 'sandbox-client',
           clientSecret: SANDBOX_SECRET,
           practiceId: '195900',

@@ -1,13 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ADMIN_PASSWORD, databaseTargets } from './helpers.js';
+import { ADMIN_PASSWORD, createTestDatabase, databaseTargets } from './helpers.js';
 import { freePort, startServer, waitUntilReady } from './processes.js';
 
 const postgres = databaseTargets.find((target) => target.url);
@@ -33,24 +31,11 @@ describe('GATEWAY_WORKERS', () => {
   });
 
   describe.runIf(postgres)('on PostgreSQL', () => {
-    let databaseUrl: string;
-    let databaseName: string;
+    let database: Awaited<ReturnType<typeof createTestDatabase>>;
     beforeAll(async () => {
-      databaseName = `gateway_workers_${randomBytes(4).toString('hex')}`;
-      const client = new pg.Client({ connectionString: postgres!.url });
-      await client.connect();
-      await client.query(`create database ${databaseName}`);
-      await client.end();
-      const url = new URL(postgres!.url!);
-      url.pathname = `/${databaseName}`;
-      databaseUrl = url.toString();
+      database = await createTestDatabase(postgres!.url!, 'gateway_workers');
     });
-    afterAll(async () => {
-      const client = new pg.Client({ connectionString: postgres!.url });
-      await client.connect();
-      await client.query(`drop database if exists ${databaseName} with (force)`);
-      await client.end();
-    });
+    afterAll(() => database.drop());
 
     it(
       'serves from two workers sharing one port, and stops them all on SIGTERM',
@@ -62,7 +47,7 @@ describe('GATEWAY_WORKERS', () => {
           PORT: String(port),
           HOST: '127.0.0.1',
           DATA_DIR: dataDir,
-          DATABASE_URL: databaseUrl,
+          DATABASE_URL: database.url,
           ADMIN_PASSWORD,
           GATEWAY_WORKERS: '2',
         });

@@ -13,6 +13,7 @@ import { useId, useMemo, useState } from 'react';
 
 import { CodeBlock } from '@/components/code-block';
 import { CopyButton } from '@/components/copy-button';
+import { SelectField } from '@/components/select-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -386,19 +387,13 @@ function ConversationSimulator({ origin }: { origin: string }) {
 
         <div className="grid gap-4 sm:grid-cols-[16rem_1fr]">
           <div className="space-y-2">
-            <Label htmlFor={`${id}-tool`}>Tool</Label>
-            <Select value={tool} onValueChange={(value) => setTool(value as VoiceToolName)}>
-              <SelectTrigger id={`${id}-tool`} aria-label="Tool">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {VOICE_TOOL_NAMES.map((name) => (
-                  <SelectItem key={name} value={name}>
-                    {name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <SelectField
+              id={`${id}-tool`}
+              label="Tool"
+              value={tool}
+              options={VOICE_TOOL_NAMES.map((name) => ({ value: name, label: name }))}
+              onChange={(value) => setTool(value as VoiceToolName)}
+            />
             <Button
               variant="outline"
               className="w-full"
