@@ -364,7 +364,7 @@ describe('voice-agent scheduling tools', () => {
         url: `/admin/logs/${entries[0]!.id}`,
         headers: { cookie },
       });
-      expect(detail.body).not.toMatch(/Wright|2017-04-19/);
+      expect(detail.body).not.toMatch(/Linda|Wright|2017-04-19/);
     });
   });
 

@@ -78,6 +78,10 @@ export const PHI_FIELD_NAMES = [
   // conversations with a patient (smart scheduling, voice-agent call artifacts)
   'messages',
   'artifact',
+  // a voice-agent tool's spoken answer (it greets the caller by name, says their appointments)
+  // and an appointment's time as it was said to them
+  'result',
+  'when',
   'conversation',
   // the caller's line on a voice-agent call (Retell's from_number, Vapi's customer number)
   'fromnumber',
