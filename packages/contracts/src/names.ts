@@ -16,6 +16,18 @@ export const GATEWAY_PREFIXES = {
 /** Where the EHR routes are reachable until an administrator picks another apiRoot. */
 export const DEFAULT_API_ROOT = '/api';
 
+/**
+ * The OpenAPI security schemes the document declares and each operation names; the console's
+ * documentation says them in words.
+ */
+export const SECURITY_SCHEMES = {
+  apiKey: 'apiKey',
+  vapiSecret: 'vapiSecret',
+  adminSession: 'adminSession',
+  metricsToken: 'metricsToken',
+} as const;
+export type SecurityScheme = (typeof SECURITY_SCHEMES)[keyof typeof SECURITY_SCHEMES];
+
 /** The admin API (cookie session). */
 export const ADMIN_PREFIX = '/admin';
 

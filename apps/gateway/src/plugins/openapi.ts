@@ -7,6 +7,7 @@ import {
   ErrorResponse,
   HEADERS,
   INTERNAL_EHR_PREFIX,
+  SECURITY_SCHEMES,
   SERVICE_PATHS,
   SESSION_COOKIE,
 } from '@ehr-gateway/contracts';
@@ -20,10 +21,16 @@ type SecurityRequirement = Record<string, string[]>;
  */
 export function securityOf(config: FastifyContextConfig | undefined): SecurityRequirement[] {
   if (config?.permission && config.permission !== 'public') {
-    return [{ adminSession: [] }, ...(config.acceptsMetricsToken ? [{ metricsToken: [] }] : [])];
+    return [
+      { [SECURITY_SCHEMES.adminSession]: [] },
+      ...(config.acceptsMetricsToken ? [{ [SECURITY_SCHEMES.metricsToken]: [] }] : []),
+    ];
   }
   if (config?.scope) {
-    return [{ apiKey: [] }, ...(config.acceptsVapiSecret ? [{ vapiSecret: [] }] : [])];
+    return [
+      { [SECURITY_SCHEMES.apiKey]: [] },
+      ...(config.acceptsVapiSecret ? [{ [SECURITY_SCHEMES.vapiSecret]: [] }] : []),
+    ];
   }
   return [];
 }
@@ -115,10 +122,18 @@ export async function registerOpenApi(
       },
       components: {
         securitySchemes: {
-          apiKey: { type: 'apiKey', in: 'header', name: HEADERS.apiKey },
-          adminSession: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
-          vapiSecret: { type: 'apiKey', in: 'header', name: HEADERS.vapiSecret },
-          metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN' },
+          [SECURITY_SCHEMES.apiKey]: { type: 'apiKey', in: 'header', name: HEADERS.apiKey },
+          [SECURITY_SCHEMES.adminSession]: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          [SECURITY_SCHEMES.vapiSecret]: {
+            type: 'apiKey',
+            in: 'header',
+            name: HEADERS.vapiSecret,
+          },
+          [SECURITY_SCHEMES.metricsToken]: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'METRICS_TOKEN',
+          },
         },
       },
     },

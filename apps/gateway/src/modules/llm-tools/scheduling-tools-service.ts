@@ -244,14 +244,13 @@ export function createSchedulingToolsService({
     return `${type}on ${when}${where}`.trim();
   }
 
-  async function book(
+  function book(
+    { client, practiceId }: { client: EhrClient; practiceId: string },
     patientId: string,
     slot: SlotData,
-    caller: ToolCaller,
     reason: string | undefined,
     ctx: EhrCallContext,
   ): Promise<AppointmentDetail> {
-    const { client, practiceId } = await practiceOf(caller.tenantId);
     return client.bookAppointment(
       practiceId,
       {
@@ -335,7 +334,13 @@ export function createSchedulingToolsService({
         { patientId, slotId: slot.slotId },
         async () => {
           try {
-            const appointment = await book(patientId, slot, caller, args.reason, ctx);
+            const appointment = await book(
+              await practiceOf(caller.tenantId),
+              patientId,
+              slot,
+              args.reason,
+              ctx,
+            );
             return { statusCode: 200, body: { appointment } };
           } catch (error) {
             if (error instanceof HttpError && error.statusCode === 409) {
@@ -429,7 +434,7 @@ export function createSchedulingToolsService({
         async () => {
           let booked: AppointmentDetail;
           try {
-            booked = await book(patientId, slot, caller, 'rescheduled', ctx);
+            booked = await book({ client, practiceId }, patientId, slot, 'rescheduled', ctx);
           } catch (error) {
             if (error instanceof HttpError && error.statusCode === 409) {
               return { statusCode: 409, body: { booked: null, oldCancelled: false } };

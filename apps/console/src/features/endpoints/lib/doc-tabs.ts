@@ -1,4 +1,4 @@
-import { API_TAGS, HEADERS } from '@ehr-gateway/contracts';
+import { API_TAGS, HEADERS, SECURITY_SCHEMES, type SecurityScheme } from '@ehr-gateway/contracts';
 
 import {
   listOperations,
@@ -85,11 +85,11 @@ export interface DocContext {
   defaultSource?: 'athena' | 'mock';
 }
 
-const SCHEME_LABELS: Record<string, string> = {
-  apiKey: `API key (${HEADERS.apiKey})`,
-  vapiSecret: `Vapi secret (${HEADERS.vapiSecret})`,
-  adminSession: 'Console session',
-  metricsToken: 'Bearer METRICS_TOKEN',
+const SCHEME_LABELS: Record<SecurityScheme, string> = {
+  [SECURITY_SCHEMES.apiKey]: `API key (${HEADERS.apiKey})`,
+  [SECURITY_SCHEMES.vapiSecret]: `Vapi secret (${HEADERS.vapiSecret})`,
+  [SECURITY_SCHEMES.adminSession]: 'Console session',
+  [SECURITY_SCHEMES.metricsToken]: 'Bearer METRICS_TOKEN',
 };
 
 /** `API key (x-api-key) or Vapi secret (x-vapi-secret)`; `None` for the open probes. */
@@ -98,7 +98,9 @@ function describeSecurity(operation: Operation): string {
     return 'None';
   }
   return operation.security
-    .map((schemes) => schemes.map((scheme) => SCHEME_LABELS[scheme] ?? scheme).join(' and '))
+    .map((schemes) =>
+      schemes.map((scheme) => SCHEME_LABELS[scheme as SecurityScheme] ?? scheme).join(' and '),
+    )
     .join(' or ');
 }
 
