@@ -10,7 +10,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 
 import {
   ADMIN_PREFIX,
@@ -59,6 +59,7 @@ import { registerGatewayTraffic } from './plugins/gateway-traffic.js';
 import { registerJsonBodyParser } from './plugins/json-body.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { compiledSerializerCompiler } from './plugins/response-serializer.js';
 import { registerUnstorableInputCheck } from './plugins/unstorable-input.js';
 
 export type { GatewaySettings } from './config/settings.js';
@@ -198,7 +199,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
     app.removeContentTypeParser(['text/plain']);
     registerJsonBodyParser(app);
     app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
+    app.setSerializerCompiler(compiledSerializerCompiler);
     registerErrorHandler(app);
     registerUnstorableInputCheck(app);
     app.addHook('onRequest', async (request, reply) => {
