@@ -19,19 +19,41 @@ const phiNames = new Set<string>(PHI_FIELD_NAMES);
 const keepNames = new Set<string>(PHI_KEEP_FIELDS);
 const personObjects = new Set<string>(PHI_PERSON_OBJECTS);
 
-/** Whether a field's value is patient data by its name alone. */
-export function isPhiField(key: string): boolean {
-  const name = normalize(key);
-  if (keepNames.has(name)) {
-    return false;
-  }
-  return phiNames.has(name) || PHI_FIELD_SUFFIXES.some((suffix) => name.endsWith(suffix));
+interface FieldKind {
+  phi: boolean;
+  id: boolean;
+  person: boolean;
 }
 
-const isIdField = (key: string) => {
+/**
+ * Field names repeat across every request (the same EHR shapes, the same headers), so each name
+ * is classified once; the cache is bounded so arbitrary client keys cannot grow it without end.
+ */
+const fieldKinds = new Map<string, FieldKind>();
+const FIELD_KIND_CACHE_SIZE = 5_000;
+
+function fieldKindOf(key: string): FieldKind {
+  const cached = fieldKinds.get(key);
+  if (cached) {
+    return cached;
+  }
   const name = normalize(key);
-  return keepNames.has(name) || name.endsWith('id') || name.endsWith('ids');
-};
+  const kept = keepNames.has(name);
+  const kind: FieldKind = {
+    phi:
+      !kept && (phiNames.has(name) || PHI_FIELD_SUFFIXES.some((suffix) => name.endsWith(suffix))),
+    id: kept || name.endsWith('id') || name.endsWith('ids'),
+    person: personObjects.has(name),
+  };
+  if (fieldKinds.size >= FIELD_KIND_CACHE_SIZE) {
+    fieldKinds.clear();
+  }
+  fieldKinds.set(key, kind);
+  return kind;
+}
+
+/** Whether a field's value is patient data by its name alone. */
+export const isPhiField = (key: string): boolean => fieldKindOf(key).phi;
 
 const TEXT_PATTERNS: RegExp[] = [
   // Emails.
@@ -47,8 +69,14 @@ const TEXT_PATTERNS: RegExp[] = [
   /\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?\s+\d{4}\b/gi,
 ];
 
+/** Every pattern above needs a digit or an @; text with neither has nothing to mask. */
+const MAY_HOLD_PATTERN = /[\d@]/;
+
 /** Free text with dates, phone numbers, emails and SSNs masked. */
 export function maskText(text: string): string {
+  if (!MAY_HOLD_PATTERN.test(text)) {
+    return text;
+  }
   let masked = text;
   for (const pattern of TEXT_PATTERNS) {
     masked = masked.replace(pattern, PHI_MASK);
@@ -87,16 +115,20 @@ function parseJsonText(text: string): unknown {
  * ids untouched. Numbers and booleans outside PHI fields are kept.
  */
 export function maskJson(value: unknown, key?: string): unknown {
-  if (key !== undefined && isPhiField(key)) {
+  const kind = key === undefined ? undefined : fieldKindOf(key);
+  if (kind?.phi) {
     return maskAll(value);
   }
-  if (key !== undefined && personObjects.has(normalize(key)) && isPlainObject(value)) {
+  if (kind?.person && isPlainObject(value)) {
     return Object.fromEntries(
-      Object.entries(value).map(([name, item]) => [name, isIdField(name) ? item : maskAll(item)]),
+      Object.entries(value).map(([name, item]) => [
+        name,
+        fieldKindOf(name).id ? item : maskAll(item),
+      ]),
     );
   }
   if (typeof value === 'string') {
-    if (key !== undefined && isIdField(key)) {
+    if (kind?.id) {
       return value;
     }
     // JSON inside a string (Vapi sends tool arguments that way) is masked as JSON.

@@ -52,16 +52,23 @@ export function redactHeaders(
   return safe;
 }
 
-/** JSON text capped at maxBytes; past that a marked string of its beginning. */
-function capJson(value: unknown, maxBytes: number): { value: unknown; truncated: boolean } {
+/**
+ * Storable JSON text of a value, written once: past maxBytes, the text of a marked string holding
+ * its beginning instead.
+ */
+function cappedJsonText(
+  value: unknown,
+  maxBytes: number,
+): { text: string | null; truncated: boolean } {
   if (value === undefined || value === null) {
-    return { value: null, truncated: false };
+    return { text: null, truncated: false };
   }
-  const text = JSON.stringify(value);
-  if (text === undefined || Buffer.byteLength(text) <= maxBytes) {
-    return { value, truncated: false };
+  const text = storableJson(value);
+  // A UTF-16 unit is at most 3 bytes of UTF-8: short text fits without counting.
+  if (text.length * 3 <= maxBytes || Buffer.byteLength(text) <= maxBytes) {
+    return { text, truncated: false };
   }
-  return { value: `${text.slice(0, maxBytes)}… [truncated]`, truncated: true };
+  return { text: storableJson(`${text.slice(0, maxBytes)}… [truncated]`), truncated: true };
 }
 
 /** The response as sent: parsed when it is JSON (whatever its size, so masking sees it whole). */
@@ -111,16 +118,19 @@ export function buildLogEntry(exchange: CapturedExchange, options: CaptureOption
   const capture = options.capture === 'full' && !sealer ? 'masked' : options.capture;
   const query = redactQuery(exchange.query ?? {});
   const headers = redactHeaders(exchange.headers);
-  const response = parseResponse(exchange.responsePayload, exchange.responseContentType);
   const keepsBodies = capture !== 'metadata';
-  const body = keepsBodies ? capJson(maskJson(exchange.body), maxBodyBytes) : null;
-  const responseData = keepsBodies ? capJson(maskJson(response), maxBodyBytes) : null;
+  // Without bodies, the response is read only for an error's message.
+  const response =
+    keepsBodies || exchange.status >= 400
+      ? parseResponse(exchange.responsePayload, exchange.responseContentType)
+      : null;
+  const body = keepsBodies ? cappedJsonText(maskJson(exchange.body), maxBodyBytes) : null;
+  const responseData = keepsBodies ? cappedJsonText(maskJson(response), maxBodyBytes) : null;
   const [path = '/'] = exchange.url.split('?');
   const errorMessage = errorMessageOf(exchange.status, response, exchange.failure);
-  const sealedCopy = (value: unknown) => {
-    const capped = capJson(value, maxBodyBytes).value;
-    return capped === null ? null : sealer!.seal(storableJson(capped));
-  };
+  const requestDataText = (queryValue: unknown, bodyText: string | null) =>
+    `{"query":${storableJson(queryValue)},"body":${bodyText ?? 'null'},"headers":${storableJson(headers)}}`;
+  const sealedCopy = (text: string | null) => (text === null ? null : sealer!.seal(text));
   return {
     id: randomUUID(),
     request_id: exchange.requestId,
@@ -136,15 +146,15 @@ export function buildLogEntry(exchange: CapturedExchange, options: CaptureOption
     api_key_id: exchange.apiKey?.id ?? null,
     api_key_name: exchange.apiKey?.name ?? null,
     payload_capture: capture,
-    request_data: storableJson({ query: maskJson(query), body: body?.value ?? null, headers }),
-    response_data:
-      responseData === null || responseData.value === null
-        ? null
-        : storableJson(responseData.value),
+    request_data: requestDataText(maskJson(query), body?.text ?? null),
+    response_data: responseData?.text ?? null,
     response_truncated: responseData?.truncated ?? false,
     request_data_sealed:
-      capture === 'full' ? sealedCopy({ query, body: exchange.body ?? null, headers }) : null,
-    response_data_sealed: capture === 'full' ? sealedCopy(response) : null,
+      capture === 'full'
+        ? sealedCopy(requestDataText(query, cappedJsonText(exchange.body, maxBodyBytes).text))
+        : null,
+    response_data_sealed:
+      capture === 'full' ? sealedCopy(cappedJsonText(response, maxBodyBytes).text) : null,
     error_message: errorMessage === null ? null : maskText(errorMessage),
     error_stack: exchange.failure?.stack ? maskText(exchange.failure.stack) : null,
   };
