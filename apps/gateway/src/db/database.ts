@@ -1,12 +1,11 @@
 import { chmod, mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
-import { PGlite } from '@electric-sql/pglite';
 import type { Tracer } from '@opentelemetry/api';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
 import pg from 'pg';
 
+import { openPGliteThread } from './pglite-client.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import { StorableTextPlugin } from './storable-text-plugin.js';
 import { tracedDialect } from './traced-dialect.js';
@@ -88,9 +87,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     await preparePrivateDataDir(path.resolve(dataDir));
   }
   const onDisk = !dataDir.startsWith('memory://');
-  const pglite = await PGlite.create(onDisk ? dataDir : undefined, {
-    extensions: { pg_trgm },
-  });
+  const pglite = await openPGliteThread(onDisk ? dataDir : undefined);
   if (onDisk) {
     await tightenDataDir(path.resolve(dataDir));
   }

@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -12,13 +11,15 @@ import {
   type TransactionSettings,
 } from 'kysely';
 
+import type { EmbeddedDatabase } from './pglite-client.js';
+
 /**
- * Kysely dialect over an embedded PGlite instance. PGlite is single-connection, so the driver
+ * Kysely dialect over the embedded PGlite database (in its own thread, see pglite-client.ts). PGlite is single-connection, so the driver
  * hands out one connection and serialises access with a promise queue: a transaction holds the
  * queue from BEGIN to COMMIT/ROLLBACK.
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: EmbeddedDatabase) {}
 
   createAdapter() {
     return new PostgresAdapter();
@@ -37,10 +38,10 @@ export class PGliteDialect implements Dialect {
 class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: EmbeddedDatabase) {}
 
   async init(): Promise<void> {
-    await this.pglite.waitReady;
+    // The database is open before the dialect is built.
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -80,7 +81,7 @@ class PGliteDriver implements Driver {
 
 class PGliteConnection implements DatabaseConnection {
   constructor(
-    private readonly pglite: PGlite,
+    private readonly pglite: EmbeddedDatabase,
     readonly release: () => void,
   ) {}
 
