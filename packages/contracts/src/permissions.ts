@@ -1,14 +1,13 @@
-import { z } from 'zod';
+import type { Permission, Role } from './access-schemas.js';
 
 /**
  * Who may do what in the admin API and console: the roles, the permissions each route declares,
  * and which role holds which. The gateway enforces them on every admin route; the console hides or
- * disables what the signed-in user may not do. One list, both sides.
+ * disables what the signed-in user may not do. One list, both sides. No zod here: the console's
+ * first page needs these lists, and their schemas (access-schemas.ts) would bring zod with them.
  */
 
 export const ROLES = ['admin', 'developer', 'auditor'] as const;
-export const Role = z.enum(ROLES);
-export type Role = z.infer<typeof Role>;
 
 export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Admin',
@@ -43,8 +42,6 @@ export const PERMISSIONS = {
   'sessions:manage': "see or end other users' sessions",
   'audit:read': 'read the audit trail',
 } as const;
-export type Permission = keyof typeof PERMISSIONS;
-export const Permission = z.enum(Object.keys(PERMISSIONS) as [Permission, ...Permission[]]);
 
 const EVERYONE: Permission[] = ['public', 'session:self'];
 const READ_ONLY: Permission[] = [

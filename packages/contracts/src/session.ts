@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { IsoDateTime, Uuid } from './common.js';
-import { Permission, Role } from './permissions.js';
+import { Permission, Role } from './access-schemas.js';
 
 export const LoginBody = z.strictObject({
   username: z.string().trim().min(1).max(100),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { IsoDateTime, Uuid } from './common.js';
-import { Role } from './permissions.js';
+import { Role } from './access-schemas.js';
 
 export const Username = z
   .string()
