@@ -1,8 +1,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
 
 import { ThemeProvider, useTheme } from '@/components/theme-provider';
+import { ToasterHost } from '@/components/toaster-host';
 import { getSessionQueryOptions } from '@/features/auth/api/get-session';
 import { onUnauthorized } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
@@ -13,7 +13,7 @@ export const queryClient = createQueryClient();
 function ThemedToaster() {
   const { resolvedTheme } = useTheme();
   return (
-    <Toaster
+    <ToasterHost
       theme={resolvedTheme}
       position="bottom-right"
       visibleToasts={1}

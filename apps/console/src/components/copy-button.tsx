@@ -1,6 +1,6 @@
 import { Check, Copy, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { copyToClipboard } from '@/lib/clipboard';

@@ -1,4 +1,4 @@
-import { toast, type ExternalToast } from 'sonner';
+import { toast, type ToastOptions } from '@/lib/toast';
 
 /** How long a toast stays up unless dismissed (the Toaster's default). */
 export const TOAST_DURATION_MS = 5000;
@@ -13,7 +13,7 @@ type Kind = 'info' | 'warning' | 'success';
 export function toastUntilClosed(
   kind: Kind,
   title: string,
-  options: ExternalToast = {},
+  options: ToastOptions = {},
 ): Promise<void> {
   return new Promise<void>((closed) => {
     // Should the toast vanish without either callback (its Toaster unmounted), move on anyway.

@@ -2,11 +2,11 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { Toaster } from 'sonner';
 
 import { permissionsOf, type Role, type SessionUser } from '@ehr-gateway/contracts';
 
 import { ThemeProvider } from '@/components/theme-provider';
+import { ToasterHost } from '@/components/toaster-host';
 import { CurrentUserProvider } from '@/lib/current-user';
 import { createQueryClient } from '@/lib/query-client';
 import { TOAST_DURATION_MS } from '@/lib/toast-queue';
@@ -44,7 +44,7 @@ export function renderWithProviders(
       <ThemeProvider>
         <QueryClientProvider client={queryClient}>
           {user ? <CurrentUserProvider user={user}>{routed}</CurrentUserProvider> : routed}
-          <Toaster visibleToasts={1} duration={TOAST_DURATION_MS} />
+          <ToasterHost visibleToasts={1} duration={TOAST_DURATION_MS} />
         </QueryClientProvider>
       </ThemeProvider>
     );

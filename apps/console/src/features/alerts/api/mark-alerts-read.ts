@@ -4,7 +4,7 @@ import {
   type MarkAlertsReadResponse,
 } from '@ehr-gateway/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { api } from '@/lib/api-client';
 

@@ -1,6 +1,6 @@
 import { ADMIN_PREFIX, ApiKeyList, type ApiKeySummary } from '@ehr-gateway/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { api } from '@/lib/api-client';
 

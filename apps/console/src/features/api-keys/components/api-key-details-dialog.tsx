@@ -5,7 +5,7 @@ import {
 } from '@ehr-gateway/contracts';
 import { LoaderCircle, RefreshCcw, Settings2, TriangleAlert } from 'lucide-react';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { Button } from '@/components/ui/button';
 import {

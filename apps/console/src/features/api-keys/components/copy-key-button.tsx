@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { CopyButton } from '@/components/copy-button';
 import { copyToClipboard } from '@/lib/clipboard';

@@ -1,7 +1,7 @@
 import type { ApiScope } from '@ehr-gateway/contracts';
 import { LoaderCircle, Plus, TriangleAlert } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { Button } from '@/components/ui/button';
 import {

@@ -1,7 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from '@ehr-gateway/contracts';
 import { LoaderCircle } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

@@ -1,6 +1,6 @@
 import type { SessionSummary } from '@ehr-gateway/contracts';
 import { LogOut, Monitor } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import {
   AlertDialog,

@@ -1,7 +1,7 @@
 import { HEADERS } from '@ehr-gateway/contracts';
 import { KeyRound, Loader2, Plus, Send, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { CopyButton } from '@/components/copy-button';
 import { MethodBadge } from '@/components/method-badge';

@@ -10,7 +10,7 @@ import {
 } from '@ehr-gateway/contracts';
 import { LoaderCircle } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { Button } from '@/components/ui/button';
 import { ReadOnlyNotice } from '@/components/read-only-notice';

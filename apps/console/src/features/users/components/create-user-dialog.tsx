@@ -1,7 +1,7 @@
 import type { Role, UserCreated } from '@ehr-gateway/contracts';
 import { LoaderCircle, UserPlus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { Button } from '@/components/ui/button';
 import {

@@ -1,6 +1,6 @@
 import type { UserSummary } from '@ehr-gateway/contracts';
 import { UserCheck, UserX } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import {
   AlertDialog,

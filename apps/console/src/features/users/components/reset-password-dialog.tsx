@@ -1,7 +1,7 @@
 import type { UserSummary } from '@ehr-gateway/contracts';
 import { KeySquare, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { Button } from '@/components/ui/button';
 import {
