@@ -1,14 +1,14 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { createQueryClient } from '@/lib/query-client';
 import { mockFetch, type MockResponse } from '@/test/mock-fetch';
 import { sessionUser } from '@/test/render';
 
+import { ConsoleApp } from './console-app';
 import { AppProvider } from './provider';
-import { routes } from './router';
 
 const USER = { user: sessionUser('admin', true) };
 const SYSTEM = {
@@ -26,13 +26,17 @@ const SYSTEM = {
 };
 
 function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const handle: { router: ReturnType<typeof createMemoryRouter> | null } = { router: null };
   render(
     <AppProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
+      <ConsoleApp
+        createRouter={(routes) =>
+          (handle.router = createMemoryRouter(routes, { initialEntries: [path] }))
+        }
+      />
     </AppProvider>,
   );
-  return router;
+  return handle;
 }
 
 describe('console app', () => {
@@ -64,7 +68,7 @@ describe('console app', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByRole('heading', { name: 'Request Logs' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/logs');
+    expect(router.router?.state.location.pathname).toBe('/logs');
     expect(await screen.findByText('Admin User')).toBeInTheDocument();
     expect(
       await screen.findByText('No logs found matching the current filters'),
@@ -104,7 +108,7 @@ describe('console app', () => {
     const router = renderApp('/api-keys');
 
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/api-keys');
+    expect(router.router?.state.location.pathname).toBe('/api-keys');
     // A 401 is a sign-in matter, not a load failure.
     expect(
       screen.queryByText('Failed to load API keys. Please try again.'),

@@ -5,9 +5,8 @@ import { ROLE_LABELS } from '@ehr-gateway/contracts';
 import { Shell } from '@/components/layout/shell';
 import { NotificationsMenu } from '@/features/alerts/components/notifications-menu';
 import { useSignOut } from '@/features/auth/api/sign-out';
-import { AuthGate } from '@/features/auth/components/auth-gate';
 import { EnvironmentBadge } from '@/features/system/components/environment-badge';
-import { CurrentUserProvider } from '@/lib/current-user';
+import { useCurrentUser } from '@/lib/current-user';
 
 function NavigationProgress() {
   const navigation = useNavigation();
@@ -23,24 +22,23 @@ function NavigationProgress() {
   );
 }
 
+/** The console around every page: sidebar, header, menus and notifications. */
 export function RootLayout() {
+  const user = useCurrentUser();
   const signOut = useSignOut();
+  if (!user) {
+    throw new Error('RootLayout renders inside SignedInConsole, which provides the user');
+  }
   return (
-    <AuthGate>
-      {(user) => (
-        <CurrentUserProvider user={user}>
-          <Shell
-            displayName={user.displayName}
-            userDetail={`${user.username} · ${ROLE_LABELS[user.role]}${user.phiAccess ? ' · PHI access' : ''}`}
-            onSignOut={() => signOut.mutate()}
-            environmentBadge={<EnvironmentBadge />}
-            notifications={<NotificationsMenu />}
-          >
-            <NavigationProgress />
-            <Outlet />
-          </Shell>
-        </CurrentUserProvider>
-      )}
-    </AuthGate>
+    <Shell
+      displayName={user.displayName}
+      userDetail={`${user.username} · ${ROLE_LABELS[user.role]}${user.phiAccess ? ' · PHI access' : ''}`}
+      onSignOut={() => signOut.mutate()}
+      environmentBadge={<EnvironmentBadge />}
+      notifications={<NotificationsMenu />}
+    >
+      <NavigationProgress />
+      <Outlet />
+    </Shell>
   );
 }
