@@ -4,11 +4,10 @@
 //   npm run build && npm run bench -w @ehr-gateway/bench -- --compare
 //   BENCH_SECONDS=8 BENCH_ROUNDS=5 DATABASE_URL=postgres://… npm run bench -w @ehr-gateway/bench -- --compare
 //   BENCH_BASELINE_SERVER=/path/to/older/apps/gateway/dist/server.js adds an earlier build's row
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +18,7 @@ import pg from 'pg';
 import { ADMIN_PREFIX, DEFAULT_GATEWAY_CONFIG, HEADERS } from '@ehr-gateway/contracts';
 
 import { BENCH_PASSWORD } from './bench-settings.js';
+import { childProcesses, freePort, signIn, waitFor } from './harness.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -43,49 +43,8 @@ interface Sample {
   errors: number;
 }
 
-const children: ChildProcess[] = [];
+const { children, start } = childProcesses(root);
 const cleanups: Array<() => Promise<void>> = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.status < 500) {
-        return;
-      }
-    } catch {
-      // Not up yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-async function start(script: string, env: Record<string, string>, readyPath: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [script], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}${readyPath}`);
-  return base;
-}
 
 async function gateway(label: string, databaseUrl?: string, server = GATEWAY_SERVER, workers = 1) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-compare-'));
@@ -128,12 +87,7 @@ async function gateway(label: string, databaseUrl?: string, server = GATEWAY_SER
     },
     '/readyz',
   );
-  const login = await fetch(`${base}${ADMIN_PREFIX}/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: BENCH_PASSWORD }),
-  });
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  const cookie = await signIn(base);
   const created = await fetch(`${base}${ADMIN_PREFIX}/api-keys`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie, origin: base },

@@ -1,0 +1,67 @@
+// What the process-level benchmarks share: free ports, waiting for a server, starting Node
+// scripts as children, and signing in to a gateway's admin API.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+
+import { ADMIN_PREFIX } from '@ehr-gateway/contracts';
+
+import { BENCH_PASSWORD } from './bench-settings.js';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitFor(url: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) {
+        return;
+      }
+    } catch {
+      // Not up yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** Starts Node scripts on free ports from `cwd`, each its own process, and remembers them. */
+export function childProcesses(cwd: string) {
+  const children: ChildProcess[] = [];
+  async function start(script: string, env: Record<string, string>, readyPath: string) {
+    const port = await freePort();
+    const child = spawn(process.execPath, [script], {
+      cwd,
+      env: { ...process.env, ...env, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(child);
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}${readyPath}`);
+    return base;
+  }
+  return { children, start };
+}
+
+/** The session cookie of the bench admin (`name=value`). */
+export async function signIn(base: string): Promise<string> {
+  const login = await fetch(`${base}${ADMIN_PREFIX}/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: BENCH_PASSWORD }),
+  });
+  if (!login.ok) {
+    throw new Error(`could not sign in: ${login.status} ${await login.text()}`);
+  }
+  return login.headers.get('set-cookie')!.split(';')[0]!;
+}
