@@ -77,6 +77,27 @@ describe('console app', () => {
     expect(String(logsCall?.[0])).toBe('/admin/logs?limit=25');
   });
 
+  it('signs out from the user menu back to the sign-in screen, on the same route', async () => {
+    let signedIn = true;
+    mockFetch({
+      'GET /admin/session': () => (signedIn ? { body: USER } : { status: 401, body: {} }),
+      'DELETE /admin/session': () => {
+        signedIn = false;
+        return { status: 204 };
+      },
+      'GET /admin/system': { body: SYSTEM },
+      'GET /admin/logs': { body: { logs: [] } },
+    });
+    const router = renderApp('/logs');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: USER.user.displayName }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.router?.state.location.pathname).toBe('/logs');
+  });
+
   it('shows the lockout message on 429', async () => {
     mockFetch({
       'GET /admin/session': { status: 401, body: {} },

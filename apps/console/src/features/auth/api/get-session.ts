@@ -1,5 +1,5 @@
 import { ADMIN_PREFIX, type SessionResponse, type SessionUser } from '@ehr-gateway/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { hashKey, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 
 import { api, isApiError } from '@/lib/api-client';
 
@@ -25,6 +25,19 @@ export function getSessionQueryOptions() {
     // Checked once; a 401 from any other call or a sign-out updates it directly.
     staleTime: Infinity,
   });
+}
+
+/**
+ * Signs the console out: the session becomes null first, in the query the sign-in gate is
+ * watching, so the gate switches at once; then every other cached admin answer is dropped.
+ * (Clearing the whole cache would remove the gate's query from under it, and it would keep showing
+ * the signed-in console until something else re-rendered it.)
+ */
+export function endSession(queryClient: QueryClient) {
+  queryClient.setQueryData(sessionQueryKey, null);
+  const sessionHash = hashKey(sessionQueryKey);
+  queryClient.removeQueries({ predicate: (query) => query.queryHash !== sessionHash });
+  queryClient.getMutationCache().clear();
 }
 
 export function useSession() {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
-import { getSessionQueryOptions } from './get-session';
+import { endSession } from './get-session';
 
 /** Ends every session of the signed-in user, this one included. */
 export function signOutEverywhere() {
@@ -15,8 +15,7 @@ export function useSignOutEverywhere() {
   return useMutation({
     mutationFn: signOutEverywhere,
     onSuccess: () => {
-      queryClient.clear();
-      queryClient.setQueryData(getSessionQueryOptions().queryKey, null);
+      endSession(queryClient);
     },
   });
 }

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
-import { getSessionQueryOptions } from './get-session';
+import { endSession } from './get-session';
 
 export function signOut() {
   return api.delete(`${ADMIN_PREFIX}/session`);
@@ -16,8 +16,7 @@ export function useSignOut() {
     mutationFn: signOut,
     onSettled: () => {
       // Even if the call failed the user asked to leave: drop every cached admin answer.
-      queryClient.clear();
-      queryClient.setQueryData(getSessionQueryOptions().queryKey, null);
+      endSession(queryClient);
     },
   });
 }
