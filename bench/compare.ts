@@ -17,8 +17,14 @@ import pg from 'pg';
 
 import { ADMIN_PREFIX, DEFAULT_GATEWAY_CONFIG, HEADERS } from '@ehr-gateway/contracts';
 
-import { BENCH_PASSWORD } from './bench-settings.js';
-import { childProcesses, freePort, signIn, waitFor } from './harness.js';
+import {
+  childProcesses,
+  createBenchKey,
+  freePort,
+  proxyingGatewayEnv,
+  signIn,
+  waitFor,
+} from './harness.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -69,31 +75,11 @@ async function gateway(label: string, databaseUrl?: string, server = GATEWAY_SER
   }
   const base = await start(
     server,
-    {
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD: BENCH_PASSWORD,
-      ATHENA_BASE_URL: upstream,
-      ATHENA_CLIENT_ID: 'bench',
-      ATHENA_CLIENT_SECRET: 'bench-secret',
-      ATHENA_PRACTICE_ID: practiceId,
-      // The peers run without a QPS cap; so does the gateway here.
-      ATHENA_MAX_QPS: '1000000',
-      ATHENA_MAX_CONCURRENCY: '1000',
-      LOG_LEVEL: 'warn',
-      LOG_FORMAT: 'json',
-      GATEWAY_WORKERS: String(workers),
-      ...database,
-    },
+    { ...proxyingGatewayEnv(upstream, dataDir), GATEWAY_WORKERS: String(workers), ...database },
     '/readyz',
   );
   const cookie = await signIn(base);
-  const created = await fetch(`${base}${ADMIN_PREFIX}/api-keys`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie, origin: base },
-    body: JSON.stringify({ name: 'bench' }),
-  });
-  const { apiKey } = (await created.json()) as { apiKey: { key: string } };
+  const apiKey = await createBenchKey(base, cookie);
   const setCaching = async (caching: boolean) => {
     const answer = await fetch(`${base}${ADMIN_PREFIX}/config`, {
       method: 'PUT',
@@ -109,7 +95,7 @@ async function gateway(label: string, databaseUrl?: string, server = GATEWAY_SER
     target: {
       name: label,
       url: `${base}${GATEWAY_PATH}`,
-      headers: { [HEADERS.apiKey]: apiKey.key },
+      headers: { [HEADERS.apiKey]: apiKey },
     },
     setCaching,
   };

@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 
-import { ADMIN_PREFIX } from '@ehr-gateway/contracts';
+import { ADMIN_PREFIX, DEFAULT_GATEWAY_CONFIG } from '@ehr-gateway/contracts';
 
 import { BENCH_PASSWORD } from './bench-settings.js';
 
@@ -38,9 +38,14 @@ export async function waitFor(url: string, timeoutMs = 60_000) {
 /** Starts Node scripts on free ports from `cwd`, each its own process, and remembers them. */
 export function childProcesses(cwd: string) {
   const children: ChildProcess[] = [];
-  async function start(script: string, env: Record<string, string>, readyPath: string) {
+  async function start(
+    script: string,
+    env: Record<string, string>,
+    readyPath: string,
+    nodeArgs: string[] = [],
+  ) {
     const port = await freePort();
-    const child = spawn(process.execPath, [script], {
+    const child = spawn(process.execPath, [...nodeArgs, script], {
       cwd,
       env: { ...process.env, ...env, PORT: String(port) },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -64,4 +69,33 @@ export async function signIn(base: string): Promise<string> {
     throw new Error(`could not sign in: ${login.status} ${await login.text()}`);
   }
   return login.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+/** The built gateway's environment for proxying athena calls to `upstream` without a QPS cap. */
+export function proxyingGatewayEnv(upstream: string, dataDir: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: BENCH_PASSWORD,
+    ATHENA_BASE_URL: upstream,
+    ATHENA_CLIENT_ID: 'bench',
+    ATHENA_CLIENT_SECRET: 'bench-secret',
+    ATHENA_PRACTICE_ID: DEFAULT_GATEWAY_CONFIG.practiceId,
+    // The peers run without a QPS cap; so does the gateway here.
+    ATHENA_MAX_QPS: '1000000',
+    ATHENA_MAX_CONCURRENCY: '1000',
+    LOG_LEVEL: 'warn',
+    LOG_FORMAT: 'json',
+  };
+}
+
+/** A new API key with every scope, created through the admin API. */
+export async function createBenchKey(base: string, cookie: string): Promise<string> {
+  const created = await fetch(`${base}${ADMIN_PREFIX}/api-keys`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, origin: base },
+    body: JSON.stringify({ name: 'bench' }),
+  });
+  const { apiKey } = (await created.json()) as { apiKey: { key: string } };
+  return apiKey.key;
 }
