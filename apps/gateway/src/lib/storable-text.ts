@@ -17,8 +17,18 @@ export const hasUnstorableText = (text: string): boolean => UNSTORABLE_TEST.test
 export const toStorableText = (text: string): string =>
   hasUnstorableText(text) ? text.replace(UNSTORABLE, REPLACEMENT_CHARACTER) : text;
 
+/**
+ * JSON.stringify writes a NUL or a lone surrogate only as an escape (\u0000, \udXXX): text without
+ * one is storable as it is. (A user's literal backslash-u also matches; that only costs the slow path.)
+ */
+const MAY_HOLD_UNSTORABLE_ESCAPE = /\\u(?:0000|d[89a-f])/i;
+
 /** JSON text with every string and key made storable (so no "\u0000" escape reaches jsonb). */
 export function storableJson(value: unknown): string {
+  const text = JSON.stringify(value);
+  if (text === undefined || !MAY_HOLD_UNSTORABLE_ESCAPE.test(text)) {
+    return text;
+  }
   return JSON.stringify(value, function (this: unknown, key, item: unknown) {
     if (typeof item === 'string') {
       return toStorableText(item);
