@@ -44,4 +44,8 @@ describe('PGlite in its own thread', () => {
     const error = await database.query('select 1', []).catch((e: unknown) => e);
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
+
+  it('refuses a data folder it cannot open, and leaves no thread behind', async () => {
+    await expect(openPGliteThread('/dev/null/not-a-folder')).rejects.toThrow();
+  });
 });

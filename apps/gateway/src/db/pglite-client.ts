@@ -80,6 +80,7 @@ export async function openPGliteThread(dataDir: string | undefined): Promise<Emb
   await new Promise<void>((resolve, reject) => {
     const failedToOpen = (error: Error) => {
       stopWaiting();
+      void worker.terminate();
       reject(error);
     };
     const exitedWhileOpening = (code: number) =>
