@@ -36,9 +36,9 @@ function categoryOf({ functionName, url }: ProfileNode['callFrame']): string {
   if (functionName === '(idle)' || functionName === '(program)') {
     return functionName;
   }
-  const ownFolder = /apps\/gateway\/dist\/(?:modules\/)?([^/]+)/.exec(url);
-  if (ownFolder) {
-    return `gateway: ${ownFolder[1]!.replace(/\.js$/, '')}`;
+  const ownFile = /apps\/gateway\/dist\/(?:modules\/)?(.+)\.js$/.exec(url);
+  if (ownFile) {
+    return `gateway: ${ownFile[1]}`;
   }
   const dependency = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (dependency) {
@@ -101,7 +101,7 @@ try {
     );
     console.log('| where | share of busy time |');
     console.log('|---|---|');
-    for (const [category, micros] of [...byCategory].sort((a, b) => b[1] - a[1]).slice(0, 14)) {
+    for (const [category, micros] of [...byCategory].sort((a, b) => b[1] - a[1]).slice(0, 24)) {
       if (category !== '(idle)') {
         console.log(`| ${category} | ${((micros / busy) * 100).toFixed(1)} % |`);
       }
