@@ -4,7 +4,7 @@
 //   npm run build && npm run bench -w @ehr-gateway/bench -- --compare
 //   BENCH_SECONDS=8 BENCH_ROUNDS=5 DATABASE_URL=postgres://… npm run bench -w @ehr-gateway/bench -- --compare
 //   BENCH_BASELINE_SERVER=/path/to/older/apps/gateway/dist/server.js adds an earlier build's row
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -162,6 +162,46 @@ async function startNginx(): Promise<string | null> {
   return base;
 }
 
+/**
+ * Express Gateway with key-auth, when EXPRESS_GATEWAY_DIR names a folder it is installed in
+ * (see compare/express-gateway.mjs): started, given a user and a key through its admin API.
+ */
+async function startExpressGateway(): Promise<Target | null> {
+  const installedIn = process.env.EXPRESS_GATEWAY_DIR;
+  if (!installedIn) {
+    return null;
+  }
+  const adminPort = await freePort();
+  const base = await start(
+    path.join(here, 'compare/express-gateway.mjs'),
+    { EXPRESS_GATEWAY_DIR: installedIn, ADMIN_PORT: String(adminPort), UPSTREAM: upstream },
+    '/v1/ready',
+  );
+  const admin = `http://127.0.0.1:${adminPort}`;
+  const post = async (route: string, body: unknown) => {
+    const answer = await fetch(`${admin}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!answer.ok) {
+      throw new Error(`Express Gateway ${route}: ${answer.status} ${await answer.text()}`);
+    }
+    return answer.json() as Promise<Record<string, string>>;
+  };
+  await post('/users', { username: 'bench', firstname: 'Bench', lastname: 'Client' });
+  const { keyId, keySecret } = await post('/credentials', {
+    type: 'key-auth',
+    consumerId: 'bench',
+    credential: {},
+  });
+  return {
+    name: 'Express Gateway key-auth',
+    url: `${base}${UPSTREAM_PATH}`,
+    headers: { authorization: `apiKey ${keyId}:${keySecret}` },
+  };
+}
+
 if (!existsSync(GATEWAY_SERVER)) {
   throw new Error('apps/gateway/dist/server.js is missing: run `npm run build` first');
 }
@@ -187,7 +227,7 @@ const baselineServer = process.env.BENCH_BASELINE_SERVER;
 const baseline = baselineServer
   ? await gateway('gateway before (PGlite)', undefined, baselineServer)
   : null;
-const expressGateway = spawnSync('sh', ['-c', 'command -v eg'], { encoding: 'utf8' }).stdout.trim();
+const expressGateway = await startExpressGateway();
 
 const targets: Target[] = [
   { name: 'direct upstream', url: `${upstream}${UPSTREAM_PATH}` },
@@ -197,6 +237,7 @@ const targets: Target[] = [
   ...(onPostgres ? [onPostgres.target] : []),
   ...(onPostgresWorkers ? [onPostgresWorkers.target] : []),
   ...(baseline ? [baseline.target] : []),
+  ...(expressGateway ? [expressGateway] : []),
 ];
 
 console.log(
@@ -206,7 +247,9 @@ if (!nginx) {
   console.log('nginx: not installed (apt-get install nginx-light adds it to the table)');
 }
 if (!expressGateway) {
-  console.log('Express Gateway: not installed (its row is left out)');
+  console.log(
+    'Express Gateway: not installed (EXPRESS_GATEWAY_DIR unset; see compare/express-gateway.mjs)',
+  );
 }
 
 // Warm-up: token fetched, JIT warm, database pages in memory.
@@ -305,7 +348,13 @@ const rows: Array<[string, string, string]> = [
     baseline ? ratio(rps('gateway (PGlite)'), rps('gateway before (PGlite)')) : 'n/a (no baseline)',
     '> 1',
   ],
-  ['proxied read vs Express Gateway key-auth', 'n/a (not installed)', '≥ 2'],
+  [
+    'proxied read vs Express Gateway key-auth',
+    expressGateway
+      ? ratio(rps('gateway (PGlite)'), rps('Express Gateway key-auth'))
+      : 'n/a (not installed)',
+    '≥ 2',
+  ],
 ];
 console.log('\n| ratio | this run | target |');
 console.log('|---|---|---|');
