@@ -12,6 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { HEADLESS_CHROMIUM_ARGS, resolveChromium } from '../e2e/support/chromium.js';
+
 import { BENCH_PASSWORD } from './bench-settings.js';
 import { childProcesses, signIn } from './harness.js';
 
@@ -21,20 +23,9 @@ const root = path.resolve(here, '..');
 const GATEWAY_SERVER = path.join(root, 'apps/gateway/dist/server.js');
 const CONSOLE_DIST = path.join(root, 'apps/console/dist');
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const chromePath =
-  process.env.CHROME_PATH ??
-  ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((file) =>
-    existsSync(file),
-  );
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-].join(' ');
+// The same Chromium and flags as the e2e suite ($CHROMIUM_PATH, else Debian's and the others).
+const chromePath = process.env.CHROME_PATH ?? resolveChromium();
+const CHROME_FLAGS = HEADLESS_CHROMIUM_ARGS.join(' ');
 
 interface NetworkRequest {
   url: string;

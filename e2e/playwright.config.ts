@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
-import { resolveChromium } from './support/chromium';
+import { HEADLESS_CHROMIUM_ARGS, resolveChromium } from './support/chromium';
 import { AUTH_STATE_FILE, BASE_URL_ENV, RESULTS_DIR } from './support/constants';
 
 /**
@@ -12,17 +12,6 @@ import { AUTH_STATE_FILE, BASE_URL_ENV, RESULTS_DIR } from './support/constants'
  */
 const executablePath = resolveChromium();
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
-
 const browserUse = {
   ...devices['Desktop Chrome'],
   viewport: { width: 1280, height: 800 },
@@ -31,7 +20,7 @@ const browserUse = {
   timezoneId: 'UTC',
   launchOptions: {
     ...(executablePath ? { executablePath } : {}),
-    args: CHROMIUM_ARGS,
+    args: [...HEADLESS_CHROMIUM_ARGS],
   },
 };
 

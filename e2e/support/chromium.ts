@@ -8,6 +8,18 @@ export const CHROMIUM_CANDIDATES = [
   '/usr/bin/google-chrome',
 ] as const;
 
+/** How every headless run here starts Chromium (the e2e suite, and the Lighthouse bench). */
+export const HEADLESS_CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+] as const;
+
 /** The one package installed when no browser is found (Debian's Chromium). */
 export const CHROMIUM_APT_PACKAGE = 'chromium';
 
