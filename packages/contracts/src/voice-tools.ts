@@ -230,10 +230,18 @@ export const RetellToolResponse = z.object({ result: z.string() });
 /** The voice-config global config key holding the number calls are handed to. */
 export const STAFF_HANDOFF_CONFIG_KEY = 'staff_handoff_number';
 
-/** The Vapi webhook every tool is sent to, and Retell's per-tool custom-function path. */
-export const VAPI_TOOLS_PATH = `${GATEWAY_PREFIXES.llmTools}/tools/query-healthcare-entities`;
+/** The voice-agent tool routes, under GATEWAY_PREFIXES.llmTools (Fastify's `:param` syntax). */
+export const LLM_TOOL_ROUTES = {
+  /** The Vapi webhook every tool is sent to. */
+  vapiWebhook: '/tools/query-healthcare-entities',
+  /** Retell's per-tool custom function. */
+  retellTool: '/tools/retell/:tool',
+  definitions: '/tools/definitions',
+} as const;
+
+export const VAPI_TOOLS_PATH = `${GATEWAY_PREFIXES.llmTools}${LLM_TOOL_ROUTES.vapiWebhook}`;
 export const retellToolPath = (tool: VoiceToolName) =>
-  `${GATEWAY_PREFIXES.llmTools}/tools/retell/${tool}`;
+  `${GATEWAY_PREFIXES.llmTools}${LLM_TOOL_ROUTES.retellTool.replace(':tool', tool)}`;
 
 /** A tool's arguments as JSON Schema, as the platforms take it (no `$schema`). */
 export function toolParameters(tool: VoiceToolName): Record<string, unknown> {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   API_TAGS,
   ErrorResponse,
+  LLM_TOOL_ROUTES,
   RetellToolParams,
   RetellToolResponse,
   ToolDefinitionsQuery,
@@ -67,7 +68,7 @@ export async function registerLlmToolsRoutes(
 
     scope.withTypeProvider<ZodTypeProvider>().route({
       method: 'POST',
-      url: '/tools/query-healthcare-entities',
+      url: LLM_TOOL_ROUTES.vapiWebhook,
       config: {
         source: 'llm-tools',
         scope: 'tools',
@@ -106,7 +107,7 @@ export async function registerLlmToolsRoutes(
 
     scope.withTypeProvider<ZodTypeProvider>().route({
       method: 'POST',
-      url: '/tools/retell/:tool',
+      url: LLM_TOOL_ROUTES.retellTool,
       config: {
         source: 'tools',
         scope: 'tools',
@@ -168,7 +169,7 @@ export async function registerLlmToolsRoutes(
 
     scope.withTypeProvider<ZodTypeProvider>().route({
       method: 'GET',
-      url: '/tools/definitions',
+      url: LLM_TOOL_ROUTES.definitions,
       config: { source: 'tools', scope: 'tools' },
       schema: {
         operationId: 'getToolDefinitions',
