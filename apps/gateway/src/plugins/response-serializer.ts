@@ -52,9 +52,17 @@ function allowUnnamedProperties(node: unknown): unknown {
 export const compiledSerializerCompiler: FastifySerializerCompiler<unknown> = (
   routeSchema: SerializerRouteSchema,
 ) => {
-  const jsonSchema = outputJsonSchema(routeSchema.schema);
-  if (jsonSchema === null) {
-    return zodSerializerCompiler(routeSchema as Parameters<typeof zodSerializerCompiler>[0]);
-  }
-  return fastJson(jsonSchema) as (data: unknown) => string;
+  // Compiled on a route's first answer, not at start: most of a hundred routes' statuses never
+  // answer in a given process, and compiling them all would add to every start-up.
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data: unknown) => {
+    if (!serialize) {
+      const jsonSchema = outputJsonSchema(routeSchema.schema);
+      serialize =
+        jsonSchema === null
+          ? zodSerializerCompiler(routeSchema as Parameters<typeof zodSerializerCompiler>[0])
+          : (fastJson(jsonSchema) as (data: unknown) => string);
+    }
+    return serialize(data);
+  };
 };
