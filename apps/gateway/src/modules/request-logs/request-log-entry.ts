@@ -128,8 +128,9 @@ export function buildLogEntry(exchange: CapturedExchange, options: CaptureOption
   const responseData = keepsBodies ? cappedJsonText(maskJson(response), maxBodyBytes) : null;
   const [path = '/'] = exchange.url.split('?');
   const errorMessage = errorMessageOf(exchange.status, response, exchange.failure);
+  const headersText = storableJson(headers);
   const requestDataText = (queryValue: unknown, bodyText: string | null) =>
-    `{"query":${storableJson(queryValue)},"body":${bodyText ?? 'null'},"headers":${storableJson(headers)}}`;
+    `{"query":${storableJson(queryValue)},"body":${bodyText ?? 'null'},"headers":${headersText}}`;
   const sealedCopy = (text: string | null) => (text === null ? null : sealer!.seal(text));
   return {
     id: randomUUID(),
