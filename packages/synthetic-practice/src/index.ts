@@ -9,3 +9,4 @@ export {
   type Practice,
   type PracticeOptions,
 } from './practice.js';
+export * from './normalised.js';

@@ -1,20 +1,18 @@
-import type {
-  Appointment,
-  AppointmentDetail,
-  AppointmentStatus,
-  AppointmentType,
-  Department,
-  OpenSlot,
-  PatientDetail,
-  Provider,
-} from '@ehr-gateway/contracts';
-import { addDays, todayIn, zonedInstant, zonedIso, zonedIsoAfter } from '@ehr-gateway/calendar';
+import type { Appointment, AppointmentDetail, PatientDetail } from '@ehr-gateway/contracts';
+import { addDays, todayIn, zonedInstant } from '@ehr-gateway/calendar';
 import {
   BOOKING_WINDOW_DAYS,
   createPractice,
+  normalisedAppointment,
+  normalisedAppointmentType,
+  normalisedDepartment,
+  normalisedOpenSlot,
+  normalisedPatient,
+  normalisedProvider,
+  seededHolder,
   type Practice,
+  type SlotHolder,
   type Slot,
-  type Patient as SeedPatient,
 } from '@ehr-gateway/synthetic-practice';
 
 import { badRequest, conflict, notFound } from '../../../lib/http-errors.js';
@@ -30,30 +28,7 @@ interface Deps {
   now?: () => Date;
 }
 
-type SlotState =
-  | { status: 'open' }
-  | {
-      status: 'booked' | 'cancelled';
-      patientId: number;
-      appointmentTypeId: number;
-      notes: string | null;
-    };
-
-const endIso = (slot: Slot, timezone: string) =>
-  zonedIsoAfter(slot.date, slot.startTime, slot.duration, timezone);
-
-const seedPatientDetail = (patient: SeedPatient): PatientDetail => ({
-  id: String(patient.id),
-  firstName: patient.firstName,
-  lastName: patient.lastName,
-  dob: patient.dob,
-  gender: patient.sex,
-  phone: patient.mobilePhone,
-  email: patient.email,
-  address: { line1: patient.address1, city: patient.city, state: patient.state, zip: patient.zip },
-  departmentId: String(patient.departmentId),
-  primaryProviderId: patient.primaryProviderId === null ? null : String(patient.primaryProviderId),
-});
+type SlotState = SlotHolder<number>;
 
 const storedPatientDetail = (patient: StoredPatient): PatientDetail => ({
   id: String(patient.id),
@@ -112,59 +87,24 @@ export function createMockEhr({
         notes: booking.notes,
       };
     }
-    const seeded = practice.seedAppointment(slot);
-    return seeded
-      ? {
-          status: 'booked',
-          patientId: seeded.patientId,
-          appointmentTypeId: seeded.appointmentTypeId,
-          notes: null,
-        }
-      : { status: 'open' };
+    return seededHolder(slot, practice);
   }
 
-  function statusLabel(slot: Slot, state: SlotState): AppointmentStatus {
-    if (state.status === 'open') {
-      return 'Open';
-    }
-    if (state.status === 'cancelled') {
-      return 'Cancelled';
-    }
-    const today = todayIn(timezoneOf(slot.departmentId), now());
-    return slot.date < today ? 'Checked Out' : 'Scheduled';
-  }
+  const toDetail = (slot: Slot, state: SlotState): AppointmentDetail =>
+    normalisedAppointment(slot, state, practice, now());
 
   function toAppointment(slot: Slot, state: SlotState): Appointment {
-    const timezone = timezoneOf(slot.departmentId);
-    const typeId = state.status === 'open' ? slot.appointmentTypeId : state.appointmentTypeId;
-    return {
-      id: slot.id,
-      patientId: state.status === 'open' ? null : String(state.patientId),
-      providerId: String(slot.providerId),
-      startTime: zonedIso(slot.date, slot.startTime, timezone),
-      endTime: endIso(slot, timezone),
-      appointmentType: practice.appointmentType(typeId)?.name ?? 'Appointment',
-      status: statusLabel(slot, state),
-    };
-  }
-
-  function toDetail(slot: Slot, state: SlotState): AppointmentDetail {
-    const department = practice.department(slot.departmentId);
-    return {
-      ...toAppointment(slot, state),
-      appointmentTypeId: String(
-        state.status === 'open' ? slot.appointmentTypeId : state.appointmentTypeId,
-      ),
-      duration: slot.duration,
-      department: { id: String(slot.departmentId), name: department?.name ?? null },
-      notes: state.status === 'open' ? null : state.notes,
-    };
+    const { id, patientId, providerId, startTime, endTime, appointmentType, status } = toDetail(
+      slot,
+      state,
+    );
+    return { id, patientId, providerId, startTime, endTime, appointmentType, status };
   }
 
   async function patientById(id: string): Promise<PatientDetail | undefined> {
     const seed = practice.patient(Number(id));
     if (seed) {
-      return seedPatientDetail(seed);
+      return normalisedPatient(seed);
     }
     const stored =
       Number(id) <= 2_147_483_647 ? await repository.getPatient(Number(id)) : undefined;
@@ -181,7 +121,7 @@ export function createMockEhr({
           (!last || p.lastName.toLowerCase().startsWith(last)) &&
           (!filter.dob || p.dob === filter.dob),
       )
-      .map(seedPatientDetail);
+      .map(normalisedPatient);
     const stored = (await repository.searchPatients(filter)).map(storedPatientDetail);
     return [...seeds, ...stored].sort(byName);
   }
@@ -197,38 +137,6 @@ export function createMockEhr({
     }
     return slot;
   }
-
-  const toProvider = (provider: NonNullable<ReturnType<Practice['provider']>>): Provider => ({
-    id: String(provider.id),
-    firstName: provider.firstName,
-    lastName: provider.lastName,
-    displayName: provider.displayName,
-    specialty: provider.specialty,
-    npi: provider.npi,
-    providerType: provider.providerType,
-    homeDepartmentId: String(provider.homeDepartmentId),
-  });
-
-  const toDepartment = (department: Practice['departments'][number]): Department => ({
-    id: String(department.id),
-    name: department.name,
-    address: {
-      line1: department.address,
-      city: department.city,
-      state: department.state,
-      zip: department.zip,
-    },
-    phone: department.phone,
-    timezone: department.timezone,
-  });
-
-  const toAppointmentType = (type: Practice['appointmentTypes'][number]): AppointmentType => ({
-    id: String(type.id),
-    name: type.name,
-    shortName: type.shortName,
-    duration: type.duration,
-    patientBookable: type.patientBookable,
-  });
 
   return {
     source: 'mock',
@@ -329,7 +237,9 @@ export function createMockEhr({
       assertPractice(requestedPractice);
       return {
         totalCount: practice.providers.length,
-        providers: practice.providers.slice(page.offset, page.offset + page.limit).map(toProvider),
+        providers: practice.providers
+          .slice(page.offset, page.offset + page.limit)
+          .map(normalisedProvider),
       };
     },
 
@@ -337,7 +247,7 @@ export function createMockEhr({
       assertPractice(requestedPractice);
       return {
         totalCount: practice.departments.length,
-        departments: practice.departments.map(toDepartment),
+        departments: practice.departments.map(normalisedDepartment),
       };
     },
 
@@ -369,7 +279,7 @@ export function createMockEhr({
       const types = filter.departmentId
         ? practice.appointmentTypesFor({ departmentId: Number(filter.departmentId) })
         : practice.appointmentTypes;
-      return types.map(toAppointmentType);
+      return types.map(normalisedAppointmentType);
     },
 
     async listOpenSlots(requestedPractice, search) {
@@ -404,16 +314,9 @@ export function createMockEhr({
         })
         .filter((slot) => zonedInstant(slot.date, slot.startTime, department.timezone) > at)
         .filter((slot) => stateOf(slot, bookings.get(slot.id)).status !== 'booked');
-      return slots.slice(0, search.limit ?? slots.length).map((slot): OpenSlot => ({
-        id: slot.id,
-        departmentId: String(slot.departmentId),
-        providerId: String(slot.providerId),
-        appointmentTypeId: String(slot.appointmentTypeId),
-        appointmentType: practice.appointmentType(slot.appointmentTypeId)?.name ?? null,
-        startTime: zonedIso(slot.date, slot.startTime, department.timezone),
-        endTime: endIso(slot, department.timezone),
-        duration: slot.duration,
-      }));
+      return slots
+        .slice(0, search.limit ?? slots.length)
+        .map((slot) => normalisedOpenSlot(slot, practice));
     },
 
     async bookAppointment(requestedPractice, booking) {
