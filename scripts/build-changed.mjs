@@ -10,8 +10,18 @@ import { npm, root, runQuietly } from './lib.mjs';
 const WORKSPACES = [
   { dir: 'packages/calendar', after: [] },
   { dir: 'packages/contracts', after: ['packages/calendar'] },
-  { dir: 'packages/synthetic-practice', after: ['packages/calendar'] },
+  { dir: 'packages/synthetic-practice', after: ['packages/calendar', 'packages/contracts'] },
+  { dir: 'packages/fhir-mapping', after: ['packages/calendar', 'packages/contracts'] },
   { dir: 'apps/athena-sandbox', after: ['packages/calendar', 'packages/synthetic-practice'] },
+  {
+    dir: 'apps/fhir-sandbox',
+    after: [
+      'packages/calendar',
+      'packages/contracts',
+      'packages/synthetic-practice',
+      'packages/fhir-mapping',
+    ],
+  },
   {
     dir: 'apps/gateway',
     after: ['packages/calendar', 'packages/contracts', 'packages/synthetic-practice'],

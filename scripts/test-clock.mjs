@@ -20,7 +20,9 @@ const WORKSPACES = [
   '@ehr-gateway/calendar',
   '@ehr-gateway/contracts',
   '@ehr-gateway/synthetic-practice',
+  '@ehr-gateway/fhir-mapping',
   '@ehr-gateway/athena-sandbox',
+  '@ehr-gateway/fhir-sandbox',
   '@ehr-gateway/gateway',
   '@ehr-gateway/console',
 ];

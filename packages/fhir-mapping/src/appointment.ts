@@ -25,6 +25,8 @@ export interface AppointmentOptions {
    * type). At athena and the Mock EHR an appointment keeps its slot's id.
    */
   slotId?: string | null;
+  /** The Slot's FHIR id as it is, for a server whose Slot ids are the EHR's own (wins over slotId). */
+  slotFhirId?: string | null;
 }
 
 const isDetail = (a: Appointment | AppointmentDetail): a is AppointmentDetail => 'department' in a;
@@ -78,14 +80,18 @@ export function appointmentToFhir(
   if (detail?.department.id) {
     const { id, name } = detail.department;
     resource.participant.push(participant(reference('Location', id, name)));
-    if (options.slotId) {
-      const slotId = encodeSlotId({
-        slotId: options.slotId,
-        departmentId: id,
-        providerId: appointment.providerId,
-        appointmentTypeId: typeId ?? null,
-      });
-      resource.slot = [{ reference: `Slot/${slotId}` }];
+    const slotFhirId =
+      options.slotFhirId ??
+      (options.slotId
+        ? encodeSlotId({
+            slotId: options.slotId,
+            departmentId: id,
+            providerId: appointment.providerId,
+            appointmentTypeId: typeId ?? null,
+          })
+        : null);
+    if (slotFhirId) {
+      resource.slot = [{ reference: `Slot/${slotFhirId}` }];
     }
   }
   if (detail?.notes) {

@@ -208,6 +208,9 @@ describe('normalised → FHIR', () => {
     ]);
     expect(resource.slot).toEqual([{ reference: `Slot/${slotToFhir(slot, context).id}` }]);
     expect(resource.minutesDuration).toBe(40);
+    expect(appointmentToFhir(detail, context, { slotId: 'x', slotFhirId: '42' }).slot).toEqual([
+      { reference: 'Slot/42' },
+    ]);
     const { department: _d, appointmentTypeId: _t, duration: _m, notes: _n, ...basic } = detail;
     const plain = appointmentToFhir({ ...basic, status: 'Checked In' }, context, {
       slotId: detail.id,

@@ -6,7 +6,7 @@
 export * from './systems.js';
 export * from './result.js';
 export * from './ids.js';
-export { parseReference } from './values.js';
+export { conceptText, parseReference, pickCoding, type NormalisedAddress } from './values.js';
 export * from './patient.js';
 export * from './practitioner.js';
 export * from './location.js';

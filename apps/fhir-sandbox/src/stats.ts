@@ -1,0 +1,107 @@
+import type { FaultAction } from './faults.js';
+
+/** Calls in the last second (sliding), and the most seen in any second since the last reset. */
+function slidingSecond(now: () => number) {
+  const times: number[] = [];
+  let peak = 0;
+  const trim = (at: number) => {
+    const firstKept = times.findIndex((time) => time > at - 1000);
+    times.splice(0, firstKept < 0 ? times.length : firstKept);
+  };
+  return {
+    count(): number {
+      trim(now());
+      return times.length;
+    },
+    add(): void {
+      const at = now();
+      trim(at);
+      times.push(at);
+      peak = Math.max(peak, times.length);
+    },
+    get peak() {
+      return peak;
+    },
+    reset() {
+      times.length = 0;
+      peak = 0;
+    },
+  };
+}
+
+const FAULT_NAMES: Record<FaultAction, 'dropped' | 'errors503' | 'forced429'> = {
+  drop: 'dropped',
+  '503': 'errors503',
+  '429': 'forced429',
+};
+
+/** Counters for tests and demos, read through GET /_sandbox/stats. */
+export function createStats(now: () => Date) {
+  const clock = () => now().getTime();
+  const received = slidingSecond(clock);
+  const admitted = slidingSecond(clock);
+  const empty = () => ({
+    since: now().toISOString(),
+    tokenRequests: 0,
+    tokensIssued: 0,
+    /** Refused token requests by OAuth error (invalid_client, invalid_scope…). */
+    tokensRefused: {} as Record<string, number>,
+    fhirRequests: 0,
+    byRoute: {} as Record<string, number>,
+    byStatus: {} as Record<string, number>,
+    faults: { latencyApplied: 0, errors503: 0, forced429: 0, dropped: 0, overQps: 0 },
+    appointmentsBooked: 0,
+    appointmentsCancelled: 0,
+  });
+  let counts = empty();
+  const bump = (table: Record<string, number>, key: string) => {
+    table[key] = (table[key] ?? 0) + 1;
+  };
+
+  return {
+    get counts() {
+      return { ...counts, peakQps: { received: received.peak, accepted: admitted.peak } };
+    },
+    fhirRequest(route: string) {
+      counts.fhirRequests += 1;
+      bump(counts.byRoute, route);
+      received.add();
+    },
+    /** Whether one more FHIR call fits under `limit` per second (0: always). */
+    admit(limit: number): boolean {
+      if (limit > 0 && admitted.count() >= limit) {
+        counts.faults.overQps += 1;
+        return false;
+      }
+      admitted.add();
+      return true;
+    },
+    status: (code: number) => bump(counts.byStatus, String(code)),
+    fault: (action: FaultAction) => {
+      counts.faults[FAULT_NAMES[action]] += 1;
+    },
+    latency: () => {
+      counts.faults.latencyApplied += 1;
+    },
+    tokenRequest: () => {
+      counts.tokenRequests += 1;
+    },
+    tokenIssued: () => {
+      counts.tokensIssued += 1;
+    },
+    tokenRefused: (error: string) => bump(counts.tokensRefused, error),
+    booked: () => {
+      counts.appointmentsBooked += 1;
+    },
+    cancelled: () => {
+      counts.appointmentsCancelled += 1;
+    },
+    reset() {
+      counts = empty();
+      received.reset();
+      admitted.reset();
+    },
+  };
+}
+
+export type Stats = ReturnType<typeof createStats>;
