@@ -25,7 +25,7 @@ export const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 export interface SigningKey {
   kid: string;
   alg: 'RS384' | 'ES384';
-  privateKey: CryptoKey;
+  privateKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
   publicJwk: JWK;
 }
 
