@@ -120,19 +120,22 @@ class TypeIndex {
     return sets.length ? sets.reduce((a, b) => new Set([...a].filter((id) => b.has(id)))) : null;
   }
 
-  /** Days that can hold a match, a day wider on each side than the range (timezones). */
+  /**
+   * Days that can hold a match. Values without a UTC offset are read as UTC here; the engine may
+   * place them otherwise, so their range is widened by a day on each side.
+   */
   private dayRange(filters: readonly Filter[]) {
     const dates = filters.filter((f) => f.code === this.spec.dateCode);
     if (!dates.length) {
       return null;
     }
     try {
-      const { from, to } = dateParamsToRange(
-        dates.map((f) => parseDateParam(`${f.operator}${f.value}`)),
-      );
+      const params = dates.map((f) => parseDateParam(`${f.operator}${f.value}`));
+      const { from, to } = dateParamsToRange(params);
+      const margin = dates.every((f) => /(Z|[+-]\d{2}:\d{2})$/.test(f.value)) ? 0 : 1;
       return {
-        from: from ? Math.floor(from.getTime() / DAY_MS) - 1 : -Infinity,
-        to: to ? Math.floor(to.getTime() / DAY_MS) + 1 : Infinity,
+        from: from ? Math.floor(from.getTime() / DAY_MS) - margin : -Infinity,
+        to: to ? Math.floor((to.getTime() - 1) / DAY_MS) + margin : Infinity,
       };
     } catch {
       return null;
