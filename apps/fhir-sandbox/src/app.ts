@@ -79,7 +79,9 @@ function addHooks(app: FastifyInstance, state: SandboxState) {
     }
     const kind = kindOf(request.url);
     if (kind === 'fhir') {
-      state.stats.fhirRequest(`${request.method} ${request.routeOptions.url ?? '(unknown route)'}`);
+      const type = (request.params as { type?: string } | undefined)?.type;
+      const route = request.routeOptions.url?.replace(':type', type ?? ':type');
+      state.stats.fhirRequest(`${request.method} ${route ?? '(unknown route)'}`);
       checkFormat(request);
       if (!state.stats.admit(state.faults.settings.qpsLimit)) {
         throw tooMany('More requests per second than this server allows', undefined, {

@@ -18,7 +18,9 @@ import type { SandboxProfile } from './capabilities.js';
  */
 
 export interface ProfileRules {
-  /** Refuses a search the server would not run (400 naming the parameter). */
+  /** Refuses a search the server would not run (400 naming the parameter). Oracle: a Slot search
+   * takes one value per parameter, `service-type` and a `start` ge/lt pair; an Appointment search a
+   * `date` pair with the patient, practitioner or location. */
   checkSearch(type: string, params: readonly SearchParam[]): void;
   /** Refuses a booking this server would not accept. */
   checkBooking(booking: BookingRequest, resource: Appointment): void;
@@ -50,7 +52,9 @@ function oneValueEach(params: readonly SearchParam[]) {
 }
 
 function oracleSearch(type: string, params: readonly SearchParam[]) {
-  oneValueEach(params);
+  if (type === 'Slot') {
+    oneValueEach(params);
+  }
   const named = (name: string) => params.some((p) => p.name === name);
   if (type === 'Slot' && !named('_id') && !(named('service-type') && hasPair(params, 'start'))) {
     throw badRequest(

@@ -67,8 +67,6 @@ export function createTokenStore(options: { ttlSeconds: number; now: () => Date 
     setTtlSeconds(seconds: number) {
       ttlSeconds = seconds;
     },
-
-    issued: () => grants.size,
   };
 }
 
