@@ -1,3 +1,5 @@
+import { createRandom } from '@ehr-gateway/synthetic-practice';
+
 /**
  * Fault injection for connector tests and demos: added latency, 503s (counted or at a rate),
  * 429s with Retry-After (counted, or beyond a requests-per-second ceiling), dropped connections.
@@ -74,20 +76,11 @@ export function parseFaultPatch(body: unknown): { patch: FaultPatch } | { proble
   return problems.length ? { problems } : { patch: body as FaultPatch };
 }
 
-/** mulberry32: the same error rate fails the same calls every run. */
-function sequence(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 export function createFaults() {
   let settings: FaultSettings = { ...NO_FAULTS };
-  let draw = sequence(26);
+  // A seeded sequence: the same error rate fails the same calls every run.
+  const sequence = () => createRandom(26).next;
+  let draw = sequence();
 
   return {
     get settings(): FaultSettings {
@@ -95,11 +88,11 @@ export function createFaults() {
     },
     apply(patch: Partial<FaultSettings>) {
       settings = { ...settings, ...patch };
-      draw = sequence(26);
+      draw = sequence();
     },
     clear() {
       settings = { ...NO_FAULTS };
-      draw = sequence(26);
+      draw = sequence();
     },
     affects: (kind: 'fhir' | 'token') => kind === 'fhir' || settings.applyToToken,
     /** The fault the next affected call gets, if any (one counted fault is used up). */

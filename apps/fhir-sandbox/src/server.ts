@@ -17,16 +17,12 @@ async function main() {
     `FHIR sandbox (${app.sandbox.options.profile}) listening: base ${origin}${FHIR_BASE_PATH}, token ${origin}${TOKEN_PATH}, client_id ${client?.clientId} (${client?.authentication.join(', ')}); slots ${published?.firstDay} to ${published?.lastDay}`,
   );
 
-  let stopping = false;
+  let stopping: Promise<void> | null = null;
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      return;
-    }
-    stopping = true;
-    app.close().then(
+    stopping ??= app.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error(`FHIR sandbox: error while stopping on ${signal}:`, error);
+        console.error(`FHIR sandbox: could not stop cleanly on ${signal}:`, error);
         process.exit(1);
       },
     );

@@ -1,5 +1,6 @@
 export * from './types.js';
 export * from './slot-id.js';
+export { createRandom, type Random } from './random.js';
 export {
   BOOKING_WINDOW_DAYS,
   DEFAULT_SEED,
