@@ -5,6 +5,6 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['@ehr-gateway/source'] } },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    testTimeout: 30_000,
+    testTimeout: 60_000,
   },
 });
