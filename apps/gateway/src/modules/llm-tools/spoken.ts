@@ -1,4 +1,6 @@
-import type { Provider } from '@ehr-gateway/contracts';
+import type { AppointmentDetail, Department, OpenSlot, Provider } from '@ehr-gateway/contracts';
+
+import type { TokenProblem } from './tool-tokens.js';
 
 /**
  * How the scheduling tools' answers are said: one line a TTS engine reads well (no markdown,
@@ -76,4 +78,71 @@ export function spokenResult(sentence: string, data?: Record<string, unknown>): 
     line = `${line.slice(0, MAX_SPOKEN_CHARS - 1).replace(/\s+\S*$/, '')}…`;
   }
   return data ? `${line} ${JSON.stringify(data)}` : line;
+}
+
+/** What the caller hears when a reference the agent passed cannot be used. */
+export const TOKEN_PROBLEMS: Record<TokenProblem, string> = {
+  invalid: 'That reference is not one I gave in this call.',
+  expired: 'That reference has expired; look it up again.',
+  'other-call': 'That reference belongs to another call.',
+};
+
+/** "2026-12-02" as "December 2, 2026"; any other text (the caller's words) as it is. */
+export function isoToWords(text: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
+  if (!match) {
+    return text;
+  }
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
+}
+
+/** A department's timezone (else the practice's first, else UTC): times are said in it. */
+export const timezoneOf = (departments: Department[], departmentId?: string | null) =>
+  departments.find((d) => d.id === departmentId)?.timezone ??
+  departments.find((d) => d.timezone)?.timezone ??
+  'UTC';
+
+/** "Monday November 30th at 8:30 in the morning with Dr. Ana Ruiz, pediatrics, at Main Clinic". */
+export function describeSlot(slot: OpenSlot, providers: Provider[], departments: Department[]) {
+  const provider = providers.find((p) => p.id === slot.providerId);
+  const department = departments.find((d) => d.id === slot.departmentId);
+  const when = spokenDateTime(new Date(slot.startTime), timezoneOf(departments, slot.departmentId));
+  return [
+    when,
+    provider && `with ${spokenProvider(provider)}`,
+    provider?.specialty?.toLowerCase(),
+    department && `at ${department.name}`,
+  ]
+    .filter(Boolean)
+    .join(', ')
+    .replace(/, with/, ' with');
+}
+
+/** "follow-up on Tuesday December 1st at 9 in the morning at Main Clinic". */
+export function describeAppointment(
+  appointment: Pick<AppointmentDetail, 'startTime' | 'appointmentType' | 'department'>,
+  departments: Department[],
+) {
+  const when = spokenDateTime(
+    new Date(appointment.startTime),
+    timezoneOf(departments, appointment.department.id),
+  );
+  const type = appointment.appointmentType ? `${appointment.appointmentType.toLowerCase()} ` : '';
+  const where = appointment.department.name ? ` at ${appointment.department.name}` : '';
+  return `${type}on ${when}${where}`.trim();
+}
+
+/** "I have A. Would that work?" or "I have A; B; or C. Which works best?" */
+export function offersSentence(whens: string[]): string {
+  if (whens.length === 1) {
+    return `I have ${whens[0]}. Would that work?`;
+  }
+  const listed = whens.map((when, index) => `${index === whens.length - 1 ? 'or ' : ''}${when}`);
+  return `I have ${listed.join('; ')}. Which works best?`;
 }
