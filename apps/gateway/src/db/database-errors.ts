@@ -1,7 +1,8 @@
 /**
  * Whether an error means the database could not be reached or stopped answering (as opposed to
  * refusing one statement): the gateway answers 503 DATABASE_UNAVAILABLE for these, and callers
- * that can answer without the database fall back instead.
+ * that can answer without the database fall back instead. A frozen server (the connection open, no
+ * answer) shows as pg's client-side "Query read timeout" rather than a server error code.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object') {
@@ -23,7 +24,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     }
   }
   const text = typeof message === 'string' ? message : '';
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|the database system is (starting up|shutting down)/i.test(
+  return /Connection terminated|connection timeout|Query read timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|the database system is (starting up|shutting down)/i.test(
     text,
   );
 }

@@ -56,8 +56,9 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
       max: options.poolSize ?? 10,
       options: options.schema ? `-c search_path=${options.schema},public` : undefined,
       statement_timeout: statementTimeoutMs,
-      // Beyond the server's own timeout, a frozen connection that never answers.
-      query_timeout: statementTimeoutMs + 2_000,
+      // A frozen server (or the network to it) never cancels anything itself: the client gives up
+      // at the same moment, so a request waits no longer than the statement timeout either way.
+      query_timeout: statementTimeoutMs,
       connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     });
     // A connection lost while idle or while checked out emits 'error' on its client; without a
