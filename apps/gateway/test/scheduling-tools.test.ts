@@ -331,6 +331,34 @@ describe('voice-agent scheduling tools', () => {
       expect((await send()).statusCode).toBe(401);
     });
 
+    it('refuses a signature that fails even when a valid API key comes with it', async () => {
+      for (const signature of [signForRetell(raw, 'another-retell-key-0123456789'), 'v=1,d=0']) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/llm/tools/retell/verify_patient',
+          headers: {
+            'content-type': 'application/json',
+            [HEADERS.apiKey]: key,
+            [HEADERS.retellSignature]: signature,
+          },
+          payload: raw,
+        });
+        expect(response.statusCode, signature).toBe(401);
+        expect(response.json().code).toBe('RETELL_SIGNATURE_INVALID');
+      }
+      const both = await app.inject({
+        method: 'POST',
+        url: '/llm/tools/retell/verify_patient',
+        headers: {
+          'content-type': 'application/json',
+          [HEADERS.apiKey]: key,
+          [HEADERS.retellSignature]: signForRetell(raw, RETELL_API_KEY),
+        },
+        payload: raw,
+      });
+      expect(both.statusCode, both.body).toBe(200);
+    });
+
     it('takes the arguments alone too, with an API key instead of a signature', async () => {
       const response = await app.inject({
         method: 'POST',

@@ -104,9 +104,13 @@ export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTra
     const presentedSignature = request.headers[HEADERS.retellSignature];
     if (
       request.routeOptions.config.acceptsRetellSignature &&
-      typeof presentedSignature === 'string' &&
-      request.headers[HEADERS.apiKey] === undefined
+      typeof presentedSignature === 'string'
     ) {
+      // A signature that is presented is checked (by the route) even beside an API key: a
+      // credential that fails is a failure, never ignored.
+      request.retellSignature = presentedSignature;
+    }
+    if (request.retellSignature !== undefined && request.headers[HEADERS.apiKey] === undefined) {
       if (!retellApiKey) {
         throw unauthorized(
           'Retell signatures are not accepted: RETELL_API_KEY is not set on this gateway',
@@ -114,7 +118,6 @@ export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTra
         );
       }
       request.apiKey = platformCaller(RETELL_CALLER);
-      request.retellSignature = presentedSignature;
       return;
     }
     const apiKey = await apiKeys.authenticate(request.headers[HEADERS.apiKey]);

@@ -118,7 +118,7 @@ export async function registerLlmToolsRoutes(
         operationId: 'retellSchedulingTool',
         summary: 'Retell custom function: one scheduling tool, named in the path',
         description:
-          "Accepts Retell's custom-function body ({call, name, args}) or the arguments alone. Authenticate with X-Retell-Signature (v=<ms>,d=<hex>: HMAC-SHA256 of the raw body and the timestamp, keyed by RETELL_API_KEY; at most five minutes old) or x-api-key. Answers {result}: one sentence to say, then data for the agent.",
+          "Accepts Retell's custom-function body ({call, name, args}) or the arguments alone. Authenticate with X-Retell-Signature (v=<ms>,d=<hex>: HMAC-SHA256 of the raw body and the timestamp, keyed by RETELL_API_KEY; at most five minutes old) or x-api-key; a presented signature that does not verify is refused (401) even beside a valid x-api-key. Answers {result}: one sentence to say, then data for the agent.",
         tags: [API_TAGS.voiceAgentTools],
         params: RetellToolParams,
         body: z.unknown(),
