@@ -1,0 +1,50 @@
+import type { DevIdpOptions } from './app.js';
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+const text = (env: NodeJS.ProcessEnv, name: string) => env[name]?.trim() || undefined;
+const list = (env: NodeJS.ProcessEnv, name: string) =>
+  text(env, name)
+    ?.split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+/** The defaults match `npm run demo`: the gateway on :8080 registered as `ehr-gateway`. */
+export const DEV_IDP_DEFAULTS = {
+  port: 9400,
+  clientId: 'ehr-gateway',
+  clientSecret: 'dev-idp-secret',
+  gatewayUrl: 'http://127.0.0.1:8080',
+} as const;
+
+/** Every environment variable the development IdP reads (docs/operations.md lists them). */
+export function loadEnv(env: NodeJS.ProcessEnv = process.env): DevIdpOptions {
+  const portText = text(env, 'DEV_IDP_PORT');
+  const port = portText === undefined ? DEV_IDP_DEFAULTS.port : Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new EnvError(`DEV_IDP_PORT must be a port number (got "${portText}")`);
+  }
+  const gatewayUrl = (text(env, 'DEV_IDP_GATEWAY_URL') ?? DEV_IDP_DEFAULTS.gatewayUrl).replace(
+    /\/+$/,
+    '',
+  );
+  return {
+    port,
+    host: text(env, 'DEV_IDP_HOST') ?? '127.0.0.1',
+    publicUrl: text(env, 'DEV_IDP_PUBLIC_URL'),
+    password: text(env, 'DEV_IDP_PASSWORD'),
+    adminToken: text(env, 'DEV_IDP_ADMIN_TOKEN'),
+    clients: [
+      {
+        clientId: text(env, 'DEV_IDP_CLIENT_ID') ?? DEV_IDP_DEFAULTS.clientId,
+        clientSecret: text(env, 'DEV_IDP_CLIENT_SECRET') ?? DEV_IDP_DEFAULTS.clientSecret,
+        redirectUris: list(env, 'DEV_IDP_REDIRECT_URIS') ?? [`${gatewayUrl}/admin/sso/callback`],
+        postLogoutRedirectUris: list(env, 'DEV_IDP_POST_LOGOUT_REDIRECT_URIS') ?? [
+          `${gatewayUrl}/`,
+        ],
+      },
+    ],
+  };
+}
