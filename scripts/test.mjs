@@ -14,6 +14,7 @@ const steps = [
   ['FHIR mapping unit tests', ['run', 'test', '-w', '@ehr-gateway/fhir-mapping']],
   ['athena sandbox tests', ['run', 'test', '-w', '@ehr-gateway/athena-sandbox']],
   ['FHIR sandbox tests', ['run', 'test', '-w', '@ehr-gateway/fhir-sandbox']],
+  ['development IdP tests', ['run', 'test', '-w', '@ehr-gateway/dev-idp']],
   ['gateway unit and HTTP tests', ['run', 'test', '-w', '@ehr-gateway/gateway']],
   ['console component tests', ['run', 'test', '-w', '@ehr-gateway/console']],
   ['production build', ['run', 'build']],
