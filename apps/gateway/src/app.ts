@@ -3,12 +3,7 @@ import './fastify-augment.js';
 import { randomUUID } from 'node:crypto';
 
 import cookie from '@fastify/cookie';
-import Fastify, {
-  LogController,
-  type FastifyInstance,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 
@@ -16,26 +11,21 @@ import {
   ADMIN_PREFIX,
   DEFAULT_ALERT_ERROR_RATE_PERCENT,
   DEFAULT_API_ROOT,
-  GATEWAY_PREFIX_SOURCES,
-  GATEWAY_PREFIXES,
   HEADERS,
-  INTERNAL_EHR_PREFIX,
-  type LogSource,
-  SERVICE_PATHS,
 } from '@ehr-gateway/contracts';
 
 import type { GatewaySettings } from './config/settings.js';
 import type { Db } from './db/database.js';
 import { createCorsPolicy } from './lib/cors-policy.js';
 import type { Tracing } from './lib/tracing.js';
-import type { BackgroundTask, GatewayModule } from './lib/gateway-module.js';
+import type { GatewayModule } from './lib/gateway-module.js';
+import { startBackgroundTasks } from './lib/scheduler.js';
 import { createAdminAuthModule, type AdminAuthPolicy } from './modules/admin-auth/index.js';
 import { createAggregationModule } from './modules/aggregation/index.js';
 import { createAuditModule } from './modules/audit/index.js';
 import { createApiKeysModule } from './modules/api-keys/index.js';
 import {
   createEhrModule,
-  ehrSourceOf,
   rewriteEhrUrl,
   type AthenaTransportOverrides,
 } from './modules/ehr/index.js';
@@ -46,7 +36,7 @@ import { createIdempotencyModule } from './modules/idempotency/index.js';
 import { createLlmToolsModule } from './modules/llm-tools/index.js';
 import { createMetricsModule, type PoolStats } from './modules/metrics/index.js';
 import { createMonitoringModule } from './modules/monitoring/index.js';
-import { createRequestLogsModule, type RequestLogsModule } from './modules/request-logs/index.js';
+import { createRequestLogsModule } from './modules/request-logs/index.js';
 import { createSmartSchedulingModule } from './modules/smart-scheduling/index.js';
 import { createSystemModule } from './modules/system/index.js';
 import { createTrafficControlModule } from './modules/traffic-control/index.js';
@@ -55,6 +45,7 @@ import { createVoiceConfigModule } from './modules/voice-config/index.js';
 import { registerAccessLog } from './plugins/access-log.js';
 import { registerConsole } from './plugins/console.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { createGatewayPaths } from './plugins/gateway-paths.js';
 import { registerGatewayTraffic } from './plugins/gateway-traffic.js';
 import { registerJsonBodyParser } from './plugins/json-body.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -83,12 +74,6 @@ export interface GatewayAppOptions {
   /** OpenTelemetry, when OTEL_EXPORTER_OTLP_ENDPOINT is set: request spans and Redis spans. */
   tracing?: Pick<Tracing, 'tracer' | 'fastifyPlugin'>;
 }
-
-const underPrefix = (path: string, prefix: string) =>
-  path === prefix || path.startsWith(`${prefix}/`);
-
-/** Paths the console's client-side routes never own besides the gateway's own. */
-const NON_CONSOLE_PREFIXES = [ADMIN_PREFIX, ...Object.values(SERVICE_PATHS)];
 
 /** The whole gateway as one plugin: storage comes in, every module is built and registered here. */
 export const gatewayApp = fp<GatewayAppOptions>(
@@ -153,25 +138,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
       db,
       errorRatePercent: settings.alertErrorRatePercent ?? DEFAULT_ALERT_ERROR_RATE_PERCENT,
       now: options.now,
-      sources: {
-        instanceHealth: async () => {
-          const [readiness, status] = await Promise.all([health.readiness(), ehrStatus.status()]);
-          const counters = readiness.checks.trafficCounters;
-          return {
-            databaseOk: readiness.checks.database.ok,
-            redisOk: counters.store === 'redis' || counters.degraded ? !counters.degraded : null,
-            athena: {
-              configured: status.athena.configured,
-              // Before its first call an instance knows nothing bad: only a failure counts.
-              connected: !ehrStatus.athenaFailing(),
-              breakerOpen: status.athena.breakerState === 'open',
-            },
-            logDroppedTotal: requestLogs.health().dropped,
-          };
-        },
-        recentTraffic: metrics.recentTraffic,
-        expiringKeys: apiKeys.expiringWithin,
-      },
+      modules: { health, ehrStatus, requestLogs, metrics, apiKeys },
     });
     const modules: GatewayModule[] = [
       audit,
@@ -213,36 +180,16 @@ export const gatewayApp = fp<GatewayAppOptions>(
       publicBaseUrl: settings.publicBaseUrl,
     });
 
-    const prefixSources = Object.entries(GATEWAY_PREFIXES).map(
-      ([name, prefix]) =>
-        [prefix, GATEWAY_PREFIX_SOURCES[name as keyof typeof GATEWAY_PREFIXES]] as const,
-    );
-    const requestedSourceOf = (path: string, request?: FastifyRequest): LogSource | undefined => {
-      if (underPrefix(path, config.current().apiRoot)) {
-        return request ? ehrSourceOf(request) : 'athena';
-      }
-      return prefixSources.find(([prefix]) => underPrefix(path, prefix))?.[1];
-    };
-    const isGatewayPath = (path: string) => requestedSourceOf(path) !== undefined;
-    const publicRouteOf = (request: FastifyRequest): string | null => {
-      const template = request.routeOptions.url;
-      if (template === undefined) {
-        return null;
-      }
-      const visible = underPrefix(template, INTERNAL_EHR_PREFIX)
-        ? `${config.current().apiRoot}${template.slice(INTERNAL_EHR_PREFIX.length)}`
-        : template;
-      return visible.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-    };
-    registerAccessLog(app, isGatewayPath);
+    const paths = createGatewayPaths(() => config.current().apiRoot);
+    registerAccessLog(app, paths.isGatewayPath);
     registerGatewayTraffic(app, {
       apiKeys,
       trafficControl,
       requestLogs,
       metrics,
       cors,
-      requestedSourceOf,
-      publicRouteOf,
+      requestedSourceOf: paths.requestedSourceOf,
+      publicRouteOf: paths.publicRouteOf,
       vapiSecret: settings.vapiSecret,
       retellApiKey: settings.retellApiKey,
     });
@@ -261,8 +208,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
     );
     await registerConsole(app, {
       consoleDir: settings.consoleDir,
-      isApiPath: (path) =>
-        isGatewayPath(path) || NON_CONSOLE_PREFIXES.some((prefix) => underPrefix(path, prefix)),
+      isApiPath: paths.isApiPath,
       rejectUnknownAdminPath: adminAuth.rejectUnknownAdminPath,
     });
 
@@ -274,7 +220,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
     const stopTasks =
       options.backgroundTasks === false
         ? () => undefined
-        : startTasks(
+        : startBackgroundTasks(
             modules.flatMap((module) => module.tasks ?? []),
             (task, error) => log.warn({ err: error }, `${task.name} failed`),
           );
@@ -289,28 +235,6 @@ export const gatewayApp = fp<GatewayAppOptions>(
   },
   { name: 'ehr-gateway', fastify: '5.x' },
 );
-
-/** Runs each task on its interval (and first after its delay); returns what stops them all. */
-function startTasks(
-  tasks: BackgroundTask[],
-  onFailure: (task: BackgroundTask, error: unknown) => void,
-): () => void {
-  const timers: NodeJS.Timeout[] = [];
-  const run = (task: BackgroundTask) => {
-    task.run().catch((error: unknown) => onFailure(task, error));
-  };
-  for (const task of tasks) {
-    const interval = setInterval(() => run(task), task.everyMs);
-    interval.unref();
-    timers.push(interval);
-    if (task.firstRunAfterMs !== undefined) {
-      const first = setTimeout(() => run(task), task.firstRunAfterMs);
-      first.unref();
-      timers.push(first);
-    }
-  }
-  return () => timers.forEach((timer) => clearTimeout(timer));
-}
 
 export interface CreateGatewayOptions extends GatewayAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -368,19 +292,4 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Fast
   await app.register(gatewayApp, options);
   await app.ready();
   return app;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The apiRoot in force on this instance (the gateway config can change it at run time). */
-    currentApiRoot: () => string;
-    /** The request log's writer, for tests and benchmarks that read the log right after a call. */
-    requestLogWriter: Pick<RequestLogsModule, 'flush' | 'health'>;
-    /** What the operator may do from the server's shell (`npm run admin`); see operator/. */
-    operatorCommands: OperatorCommands;
-  }
-}
-
-export interface OperatorCommands {
-  resetPassword: (username?: string) => Promise<{ username: string; oneTimePassword: string }>;
 }

@@ -3,8 +3,23 @@ import type { ApiScope, LogSource, Permission } from '@ehr-gateway/contracts';
 import type { AuthenticatedAdmin } from './modules/admin-auth/index.js';
 import type { ApiKeyIdentity } from './modules/api-keys/index.js';
 import type { CacheOutcome } from './modules/ehr/index.js';
+import type { RequestLogsModule } from './modules/request-logs/index.js';
+
+/** What the operator may do from the server's shell (`npm run admin`); see operator/. */
+export interface OperatorCommands {
+  resetPassword: (username?: string) => Promise<{ username: string; oneTimePassword: string }>;
+}
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The apiRoot in force on this instance (the gateway config can change it at run time). */
+    currentApiRoot: () => string;
+    /** The request log's writer, for tests and benchmarks that read the log right after a call. */
+    requestLogWriter: Pick<RequestLogsModule, 'flush' | 'health'>;
+    /** What the operator may do from the server's shell (`npm run admin`); see operator/. */
+    operatorCommands: OperatorCommands;
+  }
+
   interface FastifyContextConfig {
     /**
      * What an admin route needs (every admin route declares one; a test walks them): `public`

@@ -2,7 +2,7 @@ import { chmod, rm } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 
-import type { OperatorCommands } from '../app.js';
+import type { OperatorCommands } from '../fastify-augment.js';
 
 /**
  * The embedded database may be open in one process only. While the gateway runs on it, the

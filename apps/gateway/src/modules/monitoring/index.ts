@@ -4,7 +4,8 @@ import type { Db } from '../../db/database.js';
 import type { GatewayModule } from '../../lib/gateway-module.js';
 import { createMonitoringRepository } from './monitoring-repository.js';
 import { registerMonitoringRoutes } from './monitoring-routes.js';
-import { createMonitoringService, type MonitoringSources } from './monitoring-service.js';
+import { createMonitoringService } from './monitoring-service.js';
+import { monitoringSourcesOf, type MonitoredModules } from './instance-health.js';
 
 export type { InstanceHealth, MonitoringSources } from './monitoring-service.js';
 
@@ -18,18 +19,18 @@ const RETENTION_EVERY_MS = 60 * 60_000;
  */
 export function createMonitoringModule({
   db,
-  sources,
+  modules,
   errorRatePercent,
   now,
 }: {
   db: Db;
-  sources: MonitoringSources;
+  modules: MonitoredModules;
   errorRatePercent: number;
   now?: () => Date;
 }) {
   const service = createMonitoringService({
     repository: createMonitoringRepository(db),
-    sources,
+    sources: monitoringSourcesOf(modules),
     instanceId: randomUUID(),
     errorRatePercent,
     now,
