@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,8 +21,47 @@ const features = foldersIn(`${CONSOLE}/features`);
 const GATEWAY = './apps/gateway/src';
 const modules = foldersIn(`${GATEWAY}/modules`);
 
+const apps = foldersIn('./apps');
+/**
+ * The files an app's package.json exports: its public entry points, the only files code outside
+ * the app may import (resolved under the source condition, as lint and the tests resolve them).
+ */
+const publicEntriesOf = (app) => {
+  const manifest = JSON.parse(readFileSync(path.join(root, 'apps', app, 'package.json'), 'utf8'));
+  const targets = Object.values(manifest.exports ?? {}).map((target) =>
+    typeof target === 'string' ? target : target['@ehr-gateway/source'],
+  );
+  return targets.filter((target) => typeof target === 'string');
+};
+
 /** Import boundaries, by resolved path: a relative import across a boundary fails like any other. */
 const boundaries = [
+  // Packages sit below every app and tool.
+  {
+    target: './packages',
+    from: ['./apps', './bench', './e2e'],
+    message: 'A package must not import an app (or bench/e2e); shared code belongs in packages/.',
+  },
+  // The console reaches the gateway over HTTP; the names both sides share live in packages/contracts.
+  ...apps
+    .filter((app) => app !== 'console')
+    .map((app) => ({
+      target: CONSOLE,
+      from: `./apps/${app}`,
+      message: `The console must not import ${app} source; share names through packages/contracts.`,
+    })),
+  // Apps, benchmarks and end-to-end tests use an app only through its public entry points.
+  ...apps.map((app) => ({
+    target: [
+      ...apps.filter((other) => other !== app).map((other) => `./apps/${other}`),
+      './bench',
+      './e2e',
+    ],
+    from: `./apps/${app}`,
+    except: publicEntriesOf(app),
+    message: `Use ${app} only through its public entry points (the exports of apps/${app}/package.json).`,
+  })),
+
   // Console: features never import each other; routes in src/app compose them.
   ...features.map((feature) => ({
     target: `${CONSOLE}/features/${feature}`,

@@ -1,4 +1,4 @@
-import type { GatewaySettings } from '../apps/gateway/src/app.js';
+import type { GatewaySettings } from '@ehr-gateway/gateway';
 
 /** Long enough and free of the username, so the first sign-in needs no password change. */
 export const BENCH_PASSWORD = 'bench-passphrase-long';

@@ -3,8 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 
-import { openStorage } from '../apps/gateway/src/db/database.js';
-import { migrate } from '../apps/gateway/src/db/migrate.js';
+import { migrate, openStorage } from '@ehr-gateway/gateway';
 
 /**
  * The database a benchmark runs on: PGlite in memory, or with DATABASE_URL a schema of its own on

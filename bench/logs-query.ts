@@ -4,7 +4,7 @@
 // Bar (issue "The first hour", Logs): p95 under 20 ms with any filter, on both databases.
 import { sql } from 'kysely';
 
-import { createGateway } from '../apps/gateway/src/app.js';
+import { createGateway } from '@ehr-gateway/gateway';
 
 import { openBenchStorage } from './bench-storage.js';
 import { BENCH_PASSWORD, benchSettings } from './bench-settings.js';

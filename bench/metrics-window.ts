@@ -6,10 +6,7 @@ import { randomUUID } from 'node:crypto';
 
 import { sql } from 'kysely';
 
-import { createGateway } from '../apps/gateway/src/app.js';
-import type { NewRequestLog } from '../apps/gateway/src/db/schema.js';
-import { createMetricsRepository } from '../apps/gateway/src/modules/metrics/metrics-repository.js';
-import { rollUp, ROLLUP_RETENTION_MS } from '../apps/gateway/src/modules/metrics/request-rollup.js';
+import { createGateway, type NewRequestLog, seedRequestRollups } from '@ehr-gateway/gateway';
 
 import { openBenchStorage } from './bench-storage.js';
 import { BENCH_PASSWORD, benchSettings } from './bench-settings.js';
@@ -68,22 +65,15 @@ function entryAt(index: number, at: number): NewRequestLog {
 // Seeding: what the writer's batches would have left after the retention task ran (minute rows
 // only for the last two days), written through the same rollup code and repository.
 const seedStarted = performance.now();
-const repository = createMetricsRepository(storage.db);
 const end = Date.now();
 const start = end - WINDOW_MS;
-const minuteCutoff = end - ROLLUP_RETENTION_MS.minute;
 const CHUNK = 20_000;
 for (let first = 0; first < REQUESTS; first += CHUNK) {
   const entries: NewRequestLog[] = [];
   for (let index = first; index < Math.min(REQUESTS, first + CHUNK); index += 1) {
     entries.push(entryAt(index, start + Math.floor((index / REQUESTS) * WINDOW_MS)));
   }
-  const rows = rollUp(entries).filter(
-    (row) => row.granularity !== 'minute' || row.bucketStart.getTime() >= minuteCutoff,
-  );
-  for (let offset = 0; offset < rows.length; offset += 2_000) {
-    await repository.add(rows.slice(offset, offset + 2_000));
-  }
+  await seedRequestRollups(storage.db, entries, new Date(end));
 }
 // The log rows themselves, so the database holds what 1M requests leave (the query reads none).
 for (let first = 1; first <= REQUESTS; first += 100_000) {

@@ -5,7 +5,7 @@
 //   npm run bench -w @ehr-gateway/bench -- --compare   (the peer comparison, compare.ts)
 import autocannon from 'autocannon';
 
-import { createGateway } from '../apps/gateway/src/app.js';
+import { createGateway } from '@ehr-gateway/gateway';
 
 import { openBenchStorage } from './bench-storage.js';
 import { BENCH_PASSWORD, benchSettings } from './bench-settings.js';

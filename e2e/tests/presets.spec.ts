@@ -2,16 +2,14 @@ import { DEFAULT_GATEWAY_CONFIG, HEADERS } from '@ehr-gateway/contracts';
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
 
 import {
-  docsByTab,
-  type EndpointDoc,
-} from '../../apps/console/src/features/endpoints/lib/doc-tabs';
-import type { OpenApiDocument } from '../../apps/console/src/features/endpoints/lib/openapi';
-import {
   CATEGORIES,
+  docsByTab,
   presetsFor,
+  type EndpointDoc,
+  type OpenApiDocument,
   type Preset,
   type PresetSource,
-} from '../../apps/console/src/features/endpoints/lib/presets';
+} from '@ehr-gateway/console/presets';
 import { adminApi, createApiKey } from '../support/api';
 import { baseUrl } from '../support/constants';
 import { startDemo } from '../support/gateway';

@@ -82,6 +82,46 @@ describe('npm run check enforces the import boundaries', () => {
       'apps/gateway/src/lib/probe.ts',
       "import { createEhrModule } from '../modules/ehr/index.js';\nexport const x = createEhrModule;\n",
     ],
+    [
+      'a package importing an app by its package name',
+      'packages/contracts/src/probe.ts',
+      "import { createGateway } from '@ehr-gateway/gateway';\nexport const x = createGateway;\n",
+    ],
+    [
+      'a package importing app source by a relative path',
+      'packages/synthetic-practice/src/probe.ts',
+      "import { AthenaReply } from '../../../apps/athena-sandbox/src/errors.js';\nexport const x = AthenaReply;\n",
+    ],
+    [
+      'console code importing gateway source',
+      'apps/console/src/lib/probe.ts',
+      "import { HttpError } from '../../../gateway/src/lib/http-errors.js';\nexport const x = HttpError;\n",
+    ],
+    [
+      "console code importing the gateway's public entry",
+      'apps/console/src/features/metrics/api/probe.ts',
+      "import { createGateway } from '@ehr-gateway/gateway';\nexport const x = createGateway;\n",
+    ],
+    [
+      'a benchmark reaching into gateway internals',
+      'bench/probe.ts',
+      "import { openStorage } from '../apps/gateway/src/db/database.js';\nexport const x = openStorage;\n",
+    ],
+    [
+      'an e2e test reaching into console internals',
+      'e2e/tests/probe.spec.ts',
+      "import { presetsFor } from '../../apps/console/src/features/endpoints/lib/presets';\nexport const x = presetsFor;\n",
+    ],
+    [
+      'an e2e helper reaching into gateway internals',
+      'e2e/support/probe.ts',
+      "import { HEADERS } from '../../apps/gateway/src/app.js';\nexport const x = HEADERS;\n",
+    ],
+    [
+      "one app reaching into another's internals",
+      'apps/fhir-sandbox/src/probe.ts',
+      "import { createGateway } from '../../gateway/src/app.js';\nexport const x = createGateway;\n",
+    ],
   ])('refuses %s', async (_case, filePath, code) => {
     expect(await rulesBroken(filePath, code)).toContain(RESTRICTED);
   });
@@ -101,6 +141,16 @@ describe('npm run check enforces the import boundaries', () => {
       'a module using its own repository',
       'apps/gateway/src/modules/api-keys/probe.ts',
       "import { createApiKeysRepository } from './api-keys-repository.js';\nexport const x = createApiKeysRepository;\n",
+    ],
+    [
+      "a benchmark using the gateway's public entry",
+      'bench/probe.ts',
+      "import { openStorage } from '@ehr-gateway/gateway';\nexport const x = openStorage;\n",
+    ],
+    [
+      "an e2e test using the console's public entry",
+      'e2e/tests/probe.spec.ts',
+      "import { presetsFor } from '@ehr-gateway/console/presets';\nexport const x = presetsFor;\n",
     ],
   ])('allows %s', async (_case, filePath, code) => {
     expect(await rulesBroken(filePath, code)).toEqual([]);
