@@ -1,7 +1,7 @@
 import { HEADERS } from '@ehr-gateway/contracts';
 
 import { HttpError } from '../../../lib/http-errors.js';
-import { AthenaError } from './athena-http.js';
+import { AthenaError } from './athena-failure.js';
 
 const retryHeaders = (seconds: number | undefined) =>
   seconds === undefined ? undefined : { [HEADERS.retryAfter]: String(seconds) };

@@ -5,38 +5,19 @@ import { HEADERS } from '@ehr-gateway/contracts';
 import { exponentialBackoffMs, sleep as defaultSleep } from '../../../lib/timing.js';
 import type { EhrCallContext } from '../ehr-client.js';
 import {
-  createUndiciTransport,
-  fetchTransport,
-  isTimeout,
-  type AthenaResponse,
-  type AthenaTransport,
-} from './athena-transport.js';
+  AthenaError,
+  failureOf,
+  isRetryable,
+  readBody,
+  retryAfterOf,
+  type AthenaFailure,
+} from './athena-failure.js';
+import { createAthenaSend, encodeForm } from './athena-send.js';
+import { createAthenaTokens } from './athena-token.js';
+import { createUndiciTransport, fetchTransport } from './athena-transport.js';
 import type { BreakerState, CircuitBreaker } from './circuit-breaker.js';
 
-export type AthenaFailureKind =
-  | 'timeout'
-  | 'unreachable'
-  | 'rate-limited'
-  | 'circuit-open'
-  | 'credentials'
-  | 'upstream-error'
-  | 'rejected'
-  /** The gateway's own QPS governor found no turn in time; athena was not called. */
-  | 'busy';
-
-/** An athena call that did not succeed, with what the gateway needs to answer its caller. */
-export class AthenaError extends Error {
-  constructor(
-    readonly kind: AthenaFailureKind,
-    message: string,
-    readonly status?: number,
-    readonly body?: unknown,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-    this.name = 'AthenaError';
-  }
-}
+export { AthenaError, type AthenaFailureKind } from './athena-failure.js';
 
 export interface AthenaHttpOptions {
   baseUrl: string;
@@ -85,48 +66,6 @@ export interface AthenaRequest {
   form?: Record<string, string | undefined>;
 }
 
-const RETRYABLE_STATUSES = new Set([429, 503]);
-
-function retryAfterSeconds(header: string | null, now: number): number | undefined {
-  if (!header) {
-    return undefined;
-  }
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) {
-    return Math.max(0, seconds);
-  }
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
-}
-
-async function readBody(response: AthenaResponse): Promise<unknown> {
-  const text = await response.text();
-  if (!text) {
-    return null;
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-const encodeForm = (fields: Record<string, string | undefined>) => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) {
-    if (value !== undefined) {
-      params.set(key, value);
-    }
-  }
-  return params;
-};
-
-/**
- * The transport to athenaOne: OAuth2 client-credentials tokens (cached, renewed early, one
- * request in flight however many calls wait), bearer calls with a timeout, bounded retries with
- * backoff and jitter for throttling, and a circuit breaker that fails fast while athena is down.
- * Tokens and the client secret never leave this module.
- */
 export interface AthenaTelemetry {
   breakerState: BreakerState;
   /** Access tokens obtained since start. */
@@ -135,306 +74,194 @@ export interface AthenaTelemetry {
   tokenFailures: number;
 }
 
+const neverBusy = (_error: unknown): _error is Error & { retryAfterSeconds: number } => false;
+
+/** The options with their defaults filled in. */
+function withDefaults(options: AthenaHttpOptions) {
+  return {
+    timeoutMs: 8_000,
+    maxRetries: 3,
+    baseRetryDelayMs: 250,
+    maxRetryDelayMs: 10_000,
+    tokenRefreshMarginMs: 60_000,
+    deadlineMs: 20_000,
+    credentialFailureCacheMs: 15_000,
+    isBusy: neverBusy,
+    sleep: defaultSleep,
+    random: Math.random,
+    now: Date.now,
+    ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
+  } as Required<Omit<AthenaHttpOptions, 'governor' | 'fetch' | 'onOutcome'>> & AthenaHttpOptions;
+}
+
+/**
+ * The transport to athenaOne: OAuth2 client-credentials tokens (athena-token), bearer calls with a
+ * timeout, bounded retries with backoff and jitter for throttling, and a circuit breaker that
+ * fails fast while athena is down.
+ */
 export function createAthenaHttp(options: AthenaHttpOptions) {
-  const {
-    baseUrl,
-    clientId,
-    clientSecret,
-    breaker,
-    timeoutMs = 8_000,
-    maxRetries = 3,
-    baseRetryDelayMs = 250,
-    maxRetryDelayMs = 10_000,
-    tokenRefreshMarginMs = 60_000,
-    deadlineMs = 20_000,
-    credentialFailureCacheMs = 15_000,
-    governor,
-    isBusy = (_error: unknown): _error is Error & { retryAfterSeconds: number } => false,
-    fetch: fetchFn,
-    sleep = defaultSleep,
-    random = Math.random,
-    now = Date.now,
-    onOutcome,
-  } = options;
-  const tokenRequests = { succeeded: 0, failed: 0 };
-  const transport: AthenaTransport = fetchFn
-    ? fetchTransport(fetchFn, timeoutMs)
-    : createUndiciTransport(timeoutMs);
-  const root = baseUrl.replace(/\/+$/, '');
+  const settings = withDefaults(options);
+  const { breaker, now, onOutcome } = settings;
+  const { attempt, tokens } = bearerCalls(settings);
 
-  let token: { value: string; renewAt: number } | null = null;
-  let pendingToken: Promise<string> | null = null;
-  /** A refused token request, answered again without asking athena until `until`. */
-  let refusedToken: { error: AthenaError; until: number } | null = null;
-
-  async function timedFetch(
-    url: string,
-    init: { method: string; headers: Record<string, string>; body?: string },
-    ctx: EhrCallContext,
-  ): Promise<AthenaResponse> {
-    let endTurn: () => void = () => undefined;
-    try {
-      endTurn = (await governor?.acquire()) ?? endTurn;
-    } catch (error) {
-      if (isBusy(error)) {
-        throw new AthenaError(
-          'busy',
-          'The gateway is already sending Athena EHR all the calls its QPS allowance permits; retry shortly',
-          undefined,
-          undefined,
-          error.retryAfterSeconds,
-        );
-      }
-      throw error;
-    }
-    const started = performance.now();
-    try {
-      // The turn ends when athena has answered; reading the body needs no turn of its own.
-      return await transport(url, init);
-    } catch (error) {
-      if (isTimeout(error)) {
-        throw new AthenaError('timeout', `Athena EHR did not answer within ${timeoutMs / 1000} s`);
-      }
-      throw new AthenaError('unreachable', 'Athena EHR is unreachable');
-    } finally {
-      endTurn();
-      ctx.addUpstreamMs?.(performance.now() - started);
-    }
-  }
-
-  async function requestToken(ctx: EhrCallContext): Promise<string> {
-    const response = await timedFetch(
-      `${root}/oauth2/v1/token`,
-      {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
-          'content-type': 'application/x-www-form-urlencoded',
-          accept: 'application/json',
-        },
-        body: encodeForm({
-          grant_type: 'client_credentials',
-          scope: 'athena/service/Athenanet.MDP.*',
-        }).toString(),
-      },
-      ctx,
-    );
-    const body = (await readBody(response)) as Record<string, unknown> | string | null;
-    if (response.status === 429) {
-      throw new AthenaError(
-        'rate-limited',
-        'Athena EHR is limiting new access tokens',
-        429,
-        undefined,
-        retryAfterSeconds(response.headers.get(HEADERS.retryAfter), now()) ?? 60,
-      );
-    }
-    if (response.status === 400 || response.status === 401 || response.status === 403) {
-      throw new AthenaError(
-        'credentials',
-        'Athena EHR refused the gateway\u2019s client credentials',
-        response.status,
-      );
-    }
-    const accessToken = typeof body === 'object' && body ? body.access_token : undefined;
-    const expiresIn = typeof body === 'object' && body ? Number(body.expires_in) : NaN;
-    if (!response.ok || typeof accessToken !== 'string' || !Number.isFinite(expiresIn)) {
-      throw new AthenaError(
-        'upstream-error',
-        `Athena EHR token endpoint answered ${response.status}`,
-        response.status,
-      );
-    }
-    const lifetimeMs = expiresIn * 1000;
-    token = {
-      value: accessToken,
-      renewAt: now() + Math.max(lifetimeMs / 2, lifetimeMs - tokenRefreshMarginMs),
-    };
-    return accessToken;
-  }
-
-  /**
-   * A valid token; concurrent callers share one token request, and a refusal (wrong credentials,
-   * too many token requests) is shared for a while too instead of being asked again per call.
-   */
-  function getToken(ctx: EhrCallContext): Promise<string> {
-    if (token && now() < token.renewAt) {
-      return Promise.resolve(token.value);
-    }
-    if (refusedToken && now() < refusedToken.until) {
-      return Promise.reject(refusedToken.error);
-    }
-    pendingToken ??= requestToken(ctx)
-      .then((value) => {
-        tokenRequests.succeeded += 1;
-        return value;
-      })
-      .catch((error: unknown) => {
-        tokenRequests.failed += 1;
-        if (
-          error instanceof AthenaError &&
-          (error.kind === 'credentials' || error.kind === 'rate-limited')
-        ) {
-          const holdMs = Math.max(credentialFailureCacheMs, (error.retryAfterSeconds ?? 0) * 1000);
-          refusedToken = { error, until: now() + holdMs };
-        }
-        throw error;
-      })
-      .finally(() => {
-        pendingToken = null;
-      });
-    return pendingToken;
-  }
-
-  function backoffMs(attempt: number, retryAfter: number | undefined): number {
-    if (retryAfter !== undefined) {
-      return Math.min(maxRetryDelayMs, retryAfter * 1000);
-    }
-    // Full jitter: a random wait up to the exponential ceiling.
-    return Math.floor(random() * exponentialBackoffMs(attempt, baseRetryDelayMs, maxRetryDelayMs));
-  }
-
-  function fail(error: AthenaError, countsAgainstBreaker: boolean): never {
-    if (countsAgainstBreaker) {
-      breaker.recordFailure();
-    } else {
-      breaker.recordSuccess();
-    }
-    onOutcome?.({ ok: error.kind === 'rejected', error });
-    throw error;
-  }
-
-  async function attempt(request: AthenaRequest, ctx: EhrCallContext) {
-    const url = new URL(`${root}/v1/${encodeURIComponent(request.practiceId)}${request.path}`);
-    for (const [key, value] of Object.entries(request.query ?? {})) {
-      if (value !== undefined) {
-        url.searchParams.set(key, String(value));
-      }
-    }
-    const send = async (bearer: string) =>
-      timedFetch(
-        url.toString(),
-        {
-          method: request.method,
-          headers: {
-            authorization: `Bearer ${bearer}`,
-            accept: 'application/json',
-            'x-request-id': ctx.requestId || randomUUID(),
-            ...(request.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-          },
-          body: request.form ? encodeForm(request.form).toString() : undefined,
-        },
-        ctx,
-      );
-    let response = await send(await getToken(ctx));
-    if (response.status === 401) {
-      // The token may have been revoked or expired early: renew once and try again.
-      token = null;
-      response = await send(await getToken(ctx));
-    }
-    return response;
-  }
+  const retries = retryPolicy(settings);
+  const outcomes = breakerOutcomes(breaker, onOutcome);
 
   return {
     /** The connection's state for metrics: breaker state and token requests so far. */
     telemetry(): AthenaTelemetry {
-      return {
-        breakerState: breaker.state,
-        tokenRefreshes: tokenRequests.succeeded,
-        tokenFailures: tokenRequests.failed,
-      };
+      const { succeeded, failed } = tokens.counts();
+      return { breakerState: breaker.state, tokenRefreshes: succeeded, tokenFailures: failed };
     },
 
     async request<T = unknown>(request: AthenaRequest, ctx: EhrCallContext): Promise<T> {
-      if (!breaker.tryAcquire()) {
-        const error = new AthenaError(
-          'circuit-open',
-          'Athena EHR is unavailable: the gateway stopped calling it after repeated failures',
-          undefined,
-          undefined,
-          Math.ceil(breaker.retryInMs() / 1000) || 1,
-        );
-        onOutcome?.({ ok: false, error });
-        throw error;
-      }
-      const deadline = now() + deadlineMs;
+      outcomes.admit();
+      const deadline = now() + settings.deadlineMs;
       for (let retry = 0; ; retry += 1) {
-        let response: AthenaResponse;
-        try {
-          response = await attempt(request, ctx);
-        } catch (error) {
+        const response = await attempt(request, ctx).catch((error: unknown) => {
           if (error instanceof AthenaError && error.kind !== 'busy') {
-            fail(error, error.kind !== 'credentials' && error.kind !== 'rate-limited');
+            const athenaIsUp = error.kind === 'credentials' || error.kind === 'rate-limited';
+            outcomes.fail({ error, countsAgainstBreaker: !athenaIsUp });
           }
           throw error;
-        }
+        });
         const body = await readBody(response);
-        const overQps =
-          response.status === 403 && typeof body === 'string' && /over\s*qps/i.test(body);
-        if (RETRYABLE_STATUSES.has(response.status) || overQps) {
-          const retryAfter = retryAfterSeconds(response.headers.get(HEADERS.retryAfter), now());
-          const wait = backoffMs(retry, retryAfter);
-          // A Retry-After beyond our own retry ceiling or past the call's deadline is answered
-          // now, passing athena's Retry-After on, rather than holding the caller.
-          const worthWaiting =
-            (retryAfter === undefined || retryAfter * 1000 <= maxRetryDelayMs) &&
-            now() + wait < deadline;
-          if (retry < maxRetries && worthWaiting) {
-            await sleep(wait);
-            continue;
-          }
-          const throttled = response.status === 429 || overQps;
-          fail(
-            new AthenaError(
-              throttled ? 'rate-limited' : 'upstream-error',
-              throttled
-                ? 'Athena EHR is rate limiting the gateway'
-                : `Athena EHR is temporarily unavailable (${response.status})`,
-              response.status,
-              body,
-              retryAfter ?? (throttled ? 1 : undefined),
-            ),
-            !throttled,
-          );
+        const retryAfter = retryAfterOf(response, now());
+        const wait = isRetryable(response.status, body)
+          ? retries.waitMs(retry, retryAfter, deadline)
+          : null;
+        if (wait !== null) {
+          await settings.sleep(wait);
+          continue;
         }
-        if (response.status === 401 || response.status === 403) {
-          fail(
-            new AthenaError(
-              'credentials',
-              'Athena EHR refused the gateway\u2019s access token',
-              response.status,
-              body,
-            ),
-            false,
-          );
+        const failure = failureOf(response.status, body, retryAfter);
+        if (failure) {
+          outcomes.fail(failure);
         }
-        if (response.status >= 500) {
-          fail(
-            new AthenaError(
-              'upstream-error',
-              `Athena EHR answered with an error (${response.status})`,
-              response.status,
-              body,
-            ),
-            true,
-          );
-        }
-        if (!response.ok) {
-          // A 4xx means athena is up and judged the request: not a failure of the connection.
-          fail(
-            new AthenaError(
-              'rejected',
-              `Athena EHR rejected the request (${response.status})`,
-              response.status,
-              body,
-            ),
-            false,
-          );
-        }
-        breaker.recordSuccess();
-        onOutcome?.({ ok: true });
+        outcomes.succeed();
         return body as T;
       }
+    },
+  };
+}
+
+/** Calls with a bearer token: tokens from athena-token, each call within a governor turn. */
+function bearerCalls(settings: ReturnType<typeof withDefaults>) {
+  const { now } = settings;
+  const root = settings.baseUrl.replace(/\/+$/, '');
+  const send = createAthenaSend({
+    transport: settings.fetch
+      ? fetchTransport(settings.fetch, settings.timeoutMs)
+      : createUndiciTransport(settings.timeoutMs),
+    timeoutMs: settings.timeoutMs,
+    governor: settings.governor,
+    isBusy: settings.isBusy,
+  });
+  const tokens = createAthenaTokens({
+    root,
+    clientId: settings.clientId,
+    clientSecret: settings.clientSecret,
+    send,
+    refreshMarginMs: settings.tokenRefreshMarginMs,
+    credentialFailureCacheMs: settings.credentialFailureCacheMs,
+    now,
+  });
+
+  /** One try: bearer call, and when athena refuses the token, one more with a renewed token. */
+  async function attempt(request: AthenaRequest, ctx: EhrCallContext) {
+    const url = athenaUrl(root, request);
+    const body = request.form ? encodeForm(request.form) : undefined;
+    const headers = {
+      accept: 'application/json',
+      [HEADERS.requestId]: ctx.requestId || randomUUID(),
+      ...(body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
+    };
+    const sendWith = async (bearer: string) =>
+      send(
+        url,
+        {
+          method: request.method,
+          headers: { ...headers, authorization: `Bearer ${bearer}` },
+          body,
+        },
+        ctx,
+      );
+    const response = await sendWith(await tokens.get(ctx));
+    if (response.status !== 401) {
+      return response;
+    }
+    // The token may have been revoked or expired early: renew once and try again.
+    tokens.forget();
+    return sendWith(await tokens.get(ctx));
+  }
+
+  return { attempt, tokens };
+}
+
+/** Keeps the breaker and the outcome listener told of each call's end. */
+function breakerOutcomes(breaker: CircuitBreaker, onOutcome: AthenaHttpOptions['onOutcome']) {
+  return {
+    /** Refuses the call at once, with a Retry-After, while the circuit is open. */
+    admit(): void {
+      if (breaker.tryAcquire()) {
+        return;
+      }
+      const error = new AthenaError(
+        'circuit-open',
+        'Athena EHR is unavailable: the gateway stopped calling it after repeated failures',
+        undefined,
+        undefined,
+        Math.ceil(breaker.retryInMs() / 1000) || 1,
+      );
+      onOutcome?.({ ok: false, error });
+      throw error;
+    },
+    fail({ error, countsAgainstBreaker }: AthenaFailure): never {
+      if (countsAgainstBreaker) {
+        breaker.recordFailure();
+      } else {
+        breaker.recordSuccess();
+      }
+      onOutcome?.({ ok: error.kind === 'rejected', error });
+      throw error;
+    },
+    succeed(): void {
+      breaker.recordSuccess();
+      onOutcome?.({ ok: true });
+    },
+  };
+}
+
+/** The URL of a call under /v1/{practiceid}, with its query. */
+function athenaUrl(root: string, request: AthenaRequest): string {
+  const url = new URL(`${root}/v1/${encodeURIComponent(request.practiceId)}${request.path}`);
+  for (const [key, value] of Object.entries(request.query ?? {})) {
+    if (value !== undefined) {
+      url.searchParams.set(key, String(value));
+    }
+  }
+  return url.toString();
+}
+
+/** When to retry a throttled or briefly unavailable call, and after how long. */
+function retryPolicy(settings: ReturnType<typeof withDefaults>) {
+  const { maxRetries, baseRetryDelayMs, maxRetryDelayMs, random, now } = settings;
+  return {
+    /**
+     * The wait before retry number `retry` (0-based), or null to answer now: the retries are
+     * spent, or athena's Retry-After is beyond our own retry ceiling, or the wait would end past
+     * the call's deadline (the caller then gets athena's Retry-After passed on).
+     */
+    waitMs(retry: number, retryAfter: number | undefined, deadline: number): number | null {
+      const wait =
+        retryAfter === undefined
+          ? // Full jitter: a random wait up to the exponential ceiling.
+            Math.floor(random() * exponentialBackoffMs(retry, baseRetryDelayMs, maxRetryDelayMs))
+          : Math.min(maxRetryDelayMs, retryAfter * 1000);
+      const worthWaiting =
+        (retryAfter === undefined || retryAfter * 1000 <= maxRetryDelayMs) &&
+        now() + wait < deadline;
+      return retry < maxRetries && worthWaiting ? wait : null;
     },
   };
 }

@@ -1,0 +1,79 @@
+import type { EhrCallContext } from '../ehr-client.js';
+import { AthenaError } from './athena-failure.js';
+import {
+  isTimeout,
+  type AthenaRequestInit,
+  type AthenaResponse,
+  type AthenaTransport,
+} from './athena-transport.js';
+
+/** One HTTP exchange with athena, timed into the caller's upstream time. */
+export type AthenaSend = (
+  url: string,
+  init: AthenaRequestInit,
+  ctx: EhrCallContext,
+) => Promise<AthenaResponse>;
+
+export interface AthenaSendOptions {
+  transport: AthenaTransport;
+  timeoutMs: number;
+  /** Grants each call its turn (the fleet-wide QPS governor); the returned function ends it. */
+  governor?: { acquire(): Promise<() => void> };
+  isBusy: (error: unknown) => error is Error & { retryAfterSeconds: number };
+}
+
+/**
+ * Sends within a governor turn and turns transport failures into AthenaErrors: `busy` when no
+ * turn came in time (athena was not called), `timeout`, or `unreachable`.
+ */
+export function createAthenaSend({
+  transport,
+  timeoutMs,
+  governor,
+  isBusy,
+}: AthenaSendOptions): AthenaSend {
+  async function takeTurn(): Promise<() => void> {
+    try {
+      return (await governor?.acquire()) ?? (() => undefined);
+    } catch (error) {
+      if (isBusy(error)) {
+        throw new AthenaError(
+          'busy',
+          'The gateway is already sending Athena EHR all the calls its QPS allowance permits; retry shortly',
+          undefined,
+          undefined,
+          error.retryAfterSeconds,
+        );
+      }
+      throw error;
+    }
+  }
+
+  return async (url, init, ctx) => {
+    const endTurn = await takeTurn();
+    const started = performance.now();
+    try {
+      // The turn ends when athena has answered; reading the body needs no turn of its own.
+      return await transport(url, init);
+    } catch (error) {
+      if (isTimeout(error)) {
+        throw new AthenaError('timeout', `Athena EHR did not answer within ${timeoutMs / 1000} s`);
+      }
+      throw new AthenaError('unreachable', 'Athena EHR is unreachable');
+    } finally {
+      endTurn();
+      ctx.addUpstreamMs?.(performance.now() - started);
+    }
+  };
+}
+
+/** Form encoding as athena expects for writes; undefined fields are left out. */
+export const encodeForm = (fields: Record<string, string | undefined>): string => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== undefined) {
+      params.set(key, value);
+    }
+  }
+  return params.toString();
+};
