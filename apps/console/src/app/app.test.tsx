@@ -180,7 +180,7 @@ describe('console app', () => {
       'href',
       '/endpoints?tab=tester',
     );
-    expect(screen.getByRole('button', { name: 'Last hour' })).toHaveAttribute(
+    expect(screen.getByRole('button', { name: '1h (Last hour)' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );

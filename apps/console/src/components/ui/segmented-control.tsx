@@ -5,8 +5,11 @@ export interface SegmentedOption<T extends string> {
   value: T;
   /** What the button shows. */
   label: string;
-  /** A longer accessible name, when the label is short (e.g. "15m"). */
-  name?: string;
+  /**
+   * Said after the label to screen readers, when the label is short ("15m": "Last 15 minutes").
+   * The accessible name starts with the label, so speech-control users can say what they see.
+   */
+  description?: string;
 }
 
 /**
@@ -42,10 +45,10 @@ export function SegmentedControl<T extends string>({
           size="sm"
           variant={option.value === value ? pressedVariant : 'ghost'}
           aria-pressed={option.value === value}
-          aria-label={option.name}
           onClick={() => onChange(option.value)}
         >
           {option.label}
+          {option.description && <span className="sr-only"> ({option.description})</span>}
         </Button>
       ))}
     </div>

@@ -37,7 +37,7 @@ function RangePicker({
   return (
     <SegmentedControl
       label="Time range"
-      options={RANGES.map(([value, { label }]) => ({ value, label: value, name: label }))}
+      options={RANGES.map(([value, { label }]) => ({ value, label: value, description: label }))}
       value={range}
       onChange={onChange}
       pressedVariant="default"
