@@ -39,7 +39,9 @@ async function sendDobValidation(page: Page, key: string) {
   await chooseOption(page, 'Category', 'Utility');
   await page.getByRole('button', { name: /DOB Validation/ }).click();
   await expect(page.getByLabel('Method', { exact: true })).toContainText('GET');
-  await expect(page.getByLabel('URL', { exact: true })).toHaveValue(/\/utility\/validate-dob$/);
+  await expect(page.getByLabel('URL', { exact: true })).toHaveValue(
+    /\/utility\/validate-dob\?dob=[\d-]+$/,
+  );
   await expect(page.getByLabel('Parameter 1 key')).toHaveValue('dob');
   await page.getByLabel('API Key').fill(key);
   await page.getByRole('button', { name: 'Send Request' }).click();
@@ -142,7 +144,9 @@ test.describe('Endpoints documentation index, deep links and Try in tester', () 
     await card.getByRole('button', { name: 'Try in tester' }).click();
     await expect(page).toHaveURL(/tab=tester/);
     await expect(page.getByLabel('Method', { exact: true })).toContainText('GET');
-    await expect(page.getByLabel('URL', { exact: true })).toHaveValue(/\/utility\/validate-dob$/);
+    await expect(page.getByLabel('URL', { exact: true })).toHaveValue(
+      /\/utility\/validate-dob\?dob=[\d-]+$/,
+    );
     await expect(page.getByLabel('Parameter 1 key')).toHaveValue('dob');
     await page.getByLabel('API Key').fill(key.key);
     await page.getByRole('button', { name: 'Send Request' }).click();
@@ -291,7 +295,9 @@ test.describe('Endpoints API tester', () => {
       await chooseOption(page, 'Category', 'Standard');
       await page.getByRole('button', { name: /Get Providers/ }).click();
       await entry.getByRole('button', { name: /into the tester/ }).click();
-      await expect(page.getByLabel('URL', { exact: true })).toHaveValue(/\/utility\/validate-dob$/);
+      await expect(page.getByLabel('URL', { exact: true })).toHaveValue(
+        /\/utility\/validate-dob\?dob=[\d-]+$/,
+      );
       await expect(page.getByLabel('Parameter 1 key')).toHaveValue('dob');
     });
   }
@@ -388,7 +394,9 @@ test.describe('API tester state', () => {
     await page.getByRole('tab', { name: 'Documentation' }).click();
     await expect(page).toHaveURL(/\/endpoints\?tab=docs$/);
     await page.getByRole('tab', { name: 'API Tester' }).click();
-    await expect(page.getByLabel('URL', { exact: true })).toHaveValue(/\/utility\/validate-dob$/);
+    await expect(page.getByLabel('URL', { exact: true })).toHaveValue(
+      /\/utility\/validate-dob\?dob=[\d-]+$/,
+    );
     await expect(page.getByLabel('Parameter 1 value')).toHaveValue('1970-12-31');
 
     await page.goBack();

@@ -6,7 +6,8 @@ import { toast } from '@/lib/toast';
 import { mockFetch } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
 
-import { ApiTester, FULL_ACCESS_MESSAGE } from './api-tester';
+import { FULL_ACCESS_MESSAGE } from '../lib/use-test-sender';
+import { ApiTester } from './api-tester';
 
 // CodeMirror needs layout APIs happy-dom lacks; a textarea stands in for the lazy editor.
 vi.mock('./json-editor', () => ({
@@ -64,7 +65,7 @@ describe('ApiTester', () => {
       />,
     );
     expect(screen.getByRole('combobox', { name: 'Method' })).toHaveTextContent('POST');
-    expect(screen.getByLabelText('URL')).toHaveValue(`${ORIGIN}/utility/test`);
+    expect(screen.getByLabelText('URL')).toHaveValue(`${ORIGIN}/utility/test?source=mock`);
     expect(screen.getByLabelText('Parameter 1 key')).toHaveValue('source');
     expect(screen.getByLabelText('Parameter 1 value')).toHaveValue('mock');
     expect(await screen.findByLabelText('Request Body (JSON)')).toHaveValue(
@@ -88,7 +89,7 @@ describe('ApiTester', () => {
     expect(screen.queryByLabelText('Request Body (JSON)')).not.toBeInTheDocument();
   });
 
-  it('sends only complete query rows, URL-encoded, with the key, and shows the response', async () => {
+  it('sends the rows that have a key, URL-encoded, with the key, and shows the response', async () => {
     const fetchMock = mockFetch({
       'GET /api/67890/patients': { body: { totalCount: 1, patients: [{ id: '1' }] } },
     });
@@ -112,7 +113,9 @@ describe('ApiTester', () => {
     const response = await screen.findByRole('region', { name: 'Response' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe(`${ORIGIN}/api/67890/patients?lastName=O'Brien%20%26%20Sons`);
+    // A key without a value is sent as such (the gateway names what it lacks); a value alone is not.
+    expect(url).toBe(`${ORIGIN}/api/67890/patients?lastName=O'Brien%20%26%20Sons&limit=`);
+    expect(screen.getByLabelText('URL')).toHaveValue(url);
     expect(init.method).toBe('GET');
     expect(init.credentials).toBe('omit');
     expect(init.body).toBeUndefined();
@@ -389,7 +392,7 @@ describe('ApiTester', () => {
       }),
     );
     expect(screen.getByRole('combobox', { name: 'Method' })).toHaveTextContent('POST');
-    expect(screen.getByLabelText('URL')).toHaveValue(`${ORIGIN}/utility/test`);
+    expect(screen.getByLabelText('URL')).toHaveValue(`${ORIGIN}/utility/test?lastName=Zyxwvutson`);
     expect(screen.getByLabelText('Parameter 1 value')).toHaveValue('Zyxwvutson');
     expect(
       JSON.parse((screen.getByLabelText('Request Body (JSON)') as HTMLTextAreaElement).value),
@@ -402,6 +405,37 @@ describe('ApiTester', () => {
     );
     expect(screen.queryByRole('list', { name: 'Sent requests' })).toBeNull();
     expect(screen.getByText('Requests you send appear here.')).toBeInTheDocument();
+  });
+
+  it("follows the URL the user types: a preset's parameters go with its URL (issue 23)", async () => {
+    const fetchMock = mockFetch({ 'GET /utility/datetime': { body: { now: '2026' } } });
+    const user = renderTester('mock');
+    await user.click(screen.getByRole('button', { name: /Get Patients/ }));
+    expect(screen.getByLabelText('Parameter 1 key')).toHaveValue('source');
+
+    const url = screen.getByLabelText('URL');
+    await user.clear(url);
+    await user.type(url, '/utility/datetime?format=yyyy');
+    expect(screen.getByLabelText('Parameter 1 key')).toHaveValue('format');
+    expect(screen.getByLabelText('Parameter 1 value')).toHaveValue('yyyy');
+    expect(screen.queryByLabelText('Parameter 2 key')).toBeNull();
+    expect(screen.getByRole('button', { name: /Get Patients/ })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await screen.findByRole('region', { name: 'Response' });
+    expect(fetchMock.mock.calls[0]![0]).toBe('/utility/datetime?format=yyyy');
+
+    // Editing a parameter rewrites the URL's query; editing the path keeps the parameters.
+    await user.clear(screen.getByLabelText('Parameter 1 value'));
+    await user.type(screen.getByLabelText('Parameter 1 value'), 'HH:mm');
+    expect(url).toHaveValue('/utility/datetime?format=HH%3Amm');
+    await user.click(url);
+    await user.keyboard('{Home}{Delete}');
+    expect(url).toHaveValue('utility/datetime?format=HH%3Amm');
+    expect(screen.getByLabelText('Parameter 1 value')).toHaveValue('HH:mm');
   });
 
   it('presets ask the EHR chosen for them: the Mock EHR at the config practice, athena at its own', async () => {
@@ -421,12 +455,12 @@ describe('ApiTester', () => {
       'true',
     );
     await user.click(screen.getByRole('button', { name: /Get Patients/ }));
-    expect(screen.getByLabelText('URL')).toHaveValue(`${ORIGIN}/api/67890/patients`);
+    expect(screen.getByLabelText('URL')).toHaveValue(`${ORIGIN}/api/67890/patients?source=mock`);
     expect(screen.getByLabelText('Parameter 1 value')).toHaveValue('mock');
 
     await user.click(within(sources).getByRole('button', { name: 'athena' }));
     await user.click(screen.getByRole('button', { name: /Get Patients/ }));
-    expect(screen.getByLabelText('URL')).toHaveValue(`${ORIGIN}/api/195900/patients`);
+    expect(screen.getByLabelText('URL')).toHaveValue(`${ORIGIN}/api/195900/patients?source=athena`);
     expect(screen.getByLabelText('Parameter 1 value')).toHaveValue('athena');
 
     await chooseOption(user, 'Category', 'Custom Aggregation');

@@ -6,7 +6,6 @@ import { HISTORY_LIMIT, useRequestHistory } from './request-history';
 const sent = (index: number) => ({
   method: 'GET',
   url: `https://gw.example/api/1/patients?lastName=Name${index}`,
-  queryRows: [{ id: 0, key: 'offset', value: String(index) }],
   headerRows: [
     { id: 1, name: 'X-Vapi-Secret', value: 'shared-secret-value' },
     { id: 2, name: 'Idempotency-Key', value: `key-${index}` },

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 
-import { isSecretHeader, type HeaderRow, type QueryRow } from './send-test-request';
+import { withoutQuery } from './query-rows';
+import { isSecretHeader, type HeaderRow } from './send-test-request';
 
 /** How many requests the tester remembers. */
 export const HISTORY_LIMIT = 50;
@@ -23,7 +24,6 @@ export interface HistoryEntry {
 export interface HistoryDetail {
   /** The URL as typed, query included. */
   url: string;
-  queryRows: QueryRow[];
   headerRows: HeaderRow[];
   body: string;
 }
@@ -44,9 +44,6 @@ function write(storage: Storage, key: string, value: unknown) {
     // Storage full or disabled: the history lasts for this page only.
   }
 }
-
-/** The path part of a URL as typed; a query typed into the URL itself is left out too. */
-const withoutQuery = (url: string) => url.trim().split(/[?#]/)[0] ?? '';
 
 /**
  * The tester's history: the last 50 requests in this browser, newest first. Their queries, headers
@@ -87,13 +84,12 @@ export function useRequestHistory() {
         id,
         at: new Date().toISOString(),
         method: sent.method,
-        url: withoutQuery(sent.url),
+        url: withoutQuery(sent.url.trim()),
         status: answer.status,
         time: answer.time,
       };
       const detail: HistoryDetail = {
         url: sent.url,
-        queryRows: sent.queryRows,
         headerRows: sent.headerRows.map((row) =>
           isSecretHeader(row.name) ? { ...row, value: '' } : row,
         ),

@@ -5,8 +5,7 @@ import type { TestRequest } from './send-test-request';
 
 const request: TestRequest = {
   method: 'POST',
-  url: 'https://gw.example/aggregate/patient-with-appointment',
-  queryRows: [{ id: 0, key: 'source', value: 'mock' }],
+  url: 'https://gw.example/aggregate/patient-with-appointment?source=mock',
   headerRows: [
     { id: 1, name: 'Idempotency-Key', value: 'abc-123' },
     { id: 2, name: 'X-Vapi-Secret', value: 'shared-secret-value' },

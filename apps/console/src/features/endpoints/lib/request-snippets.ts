@@ -2,7 +2,6 @@ import { HEADERS } from '@ehr-gateway/contracts';
 
 import {
   BODY_METHODS,
-  fullUrl,
   isSecretHeader,
   requestHeaders,
   type TestRequest,
@@ -25,9 +24,7 @@ function snippetHeaders(request: TestRequest): Array<[string, string, boolean]> 
 
 /** The request as a cURL command; the key is `$API_KEY` (set it in the shell first). */
 export function toCurl(request: TestRequest): string {
-  const lines = [
-    `curl -X ${request.method} ${shellQuote(fullUrl(request.url.trim(), request.queryRows))}`,
-  ];
+  const lines = [`curl -X ${request.method} ${shellQuote(request.url.trim())}`];
   for (const [name, value, secret] of snippetHeaders(request)) {
     // Variables are expanded by the shell, so those headers are double-quoted.
     lines.push(secret ? `-H "${name}: ${value}"` : `-H ${shellQuote(`${name}: ${value}`)}`);
@@ -49,7 +46,7 @@ export function toFetch(request: TestRequest): string {
     .join('\n');
   const body = BODY_METHODS.has(request.method) ? `\n  body: ${JSON.stringify(request.body)},` : '';
   return [
-    `const response = await fetch(${JSON.stringify(fullUrl(request.url.trim(), request.queryRows))}, {`,
+    `const response = await fetch(${JSON.stringify(request.url.trim())}, {`,
     `  method: ${JSON.stringify(request.method)},`,
     `  headers: {\n${headers}\n  },${body}`,
     '});',

@@ -7,18 +7,15 @@ import { HEADERS } from '@ehr-gateway/contracts';
 
 export const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
-export interface QueryRow {
-  id: number;
-  key: string;
-  value: string;
-}
-
-/** A request header the user added (Idempotency-Key, X-Vapi-Secret, …). */
-export interface HeaderRow {
+/** A row of the tester's key/value editors: a query parameter or a header. */
+export interface KeyValueRow {
   id: number;
   name: string;
   value: string;
 }
+
+/** A request header the user added (Idempotency-Key, X-Vapi-Secret, …). */
+export type HeaderRow = KeyValueRow;
 
 /** A header's name as people write it: `idempotency-key` → `Idempotency-Key`. */
 const displayHeaderName = (name: string) =>
@@ -47,8 +44,8 @@ export const isSecretHeader = (name: string) => SECRET_HEADERS.has(name.trim().t
 
 export interface TestRequest {
   method: string;
+  /** The URL as typed, query included. */
   url: string;
-  queryRows: QueryRow[];
   headerRows: HeaderRow[];
   apiKey: string;
   body: string;
@@ -64,18 +61,6 @@ export interface TestResponse {
   headers: Array<[name: string, value: string]>;
   /** The body's size in bytes as received. */
   size: number;
-}
-
-/** The URL with the complete query rows appended (rows missing a key or value are left out). */
-export function fullUrl(url: string, rows: QueryRow[]): string {
-  const pairs = rows
-    .filter((row) => row.key.trim() !== '' && row.value !== '')
-    .map((row) => `${encodeURIComponent(row.key.trim())}=${encodeURIComponent(row.value)}`);
-  if (!pairs.length) {
-    return url;
-  }
-  const separator = url.includes('?') ? (/[?&]$/.test(url) ? '' : '&') : '?';
-  return `${url}${separator}${pairs.join('&')}`;
 }
 
 /** The headers sent: the tester's own, then the user's rows (complete ones; a row wins). */
@@ -103,7 +88,7 @@ export function describeRequest(request: TestRequest): string {
       headers[name] = name.toLowerCase() === HEADERS.apiKey ? '<your API key>' : '<secret>';
     }
   }
-  const lines = [`${request.method} ${fullUrl(request.url.trim(), request.queryRows)}`, ''];
+  const lines = [`${request.method} ${request.url.trim()}`, ''];
   lines.push('Headers:');
   for (const [name, value] of Object.entries(headers)) {
     lines.push(`${name}: ${value}`);
@@ -128,7 +113,7 @@ function formatBody(text: string): string {
 /** Sends the request; resolves with any HTTP answer, rejects only when none arrived. */
 export async function sendTestRequest(request: TestRequest): Promise<TestResponse> {
   const started = performance.now();
-  const response = await fetch(fullUrl(request.url.trim(), request.queryRows), {
+  const response = await fetch(request.url.trim(), {
     method: request.method,
     headers: requestHeaders(request),
     // Sent as typed: the gateway, not the console, judges whether it is valid JSON.
