@@ -9,6 +9,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+import local from './eslint-rules/index.js';
+
 const root = path.dirname(fileURLToPath(import.meta.url));
 const foldersIn = (relative) =>
   readdirSync(path.join(root, relative), { withFileTypes: true })
@@ -123,7 +125,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, local },
     settings: {
       // Read TypeScript dependencies with the TypeScript parser (no-cycle follows them).
       'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx', '.mjs'],
@@ -159,6 +161,15 @@ export default tseslint.config(
         },
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // import-x/no-cycle skips type-only imports; this follows them too.
+      'local/no-type-import-cycle': [
+        'error',
+        {
+          aliases: {
+            '@/': { under: path.join(root, 'apps/console'), to: path.join(root, CONSOLE) },
+          },
+        },
+      ],
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaries }],
     },
   },

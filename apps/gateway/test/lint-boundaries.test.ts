@@ -167,6 +167,11 @@ describe('npm run check refuses cycles and unhandled promises', () => {
     expect(result!.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
   });
 
+  it('finds a cycle made of type-only imports', async () => {
+    const [result] = await fixtureLint.lintFiles([fixture('type-cycle-a.ts')]);
+    expect(result!.messages.map((m) => m.ruleId)).toContain('local/no-type-import-cycle');
+  });
+
   it('finds a promise left unhandled and a switch that misses a case', async () => {
     const [result] = await fixtureLint.lintFiles([fixture('unawaited.ts')]);
     expect(result!.messages.map((m) => m.ruleId)).toEqual(

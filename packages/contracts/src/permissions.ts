@@ -1,5 +1,3 @@
-import type { Permission, Role } from './access-schemas.js';
-
 /**
  * Who may do what in the admin API and console: the roles, the permissions each route declares,
  * and which role holds which. The gateway enforces them on every admin route; the console hides or
@@ -8,14 +6,19 @@ import type { Permission, Role } from './access-schemas.js';
  */
 
 export const ROLES = ['admin', 'developer', 'auditor'] as const;
+/**
+ * `Role` and `Permission` are named in access-schemas.ts, beside their schemas; derived here too
+ * so this file imports nothing (the console's first page reads it without zod).
+ */
+type RoleName = (typeof ROLES)[number];
 
-export const ROLE_LABELS: Record<Role, string> = {
+export const ROLE_LABELS: Record<RoleName, string> = {
   admin: 'Admin',
   developer: 'Developer',
   auditor: 'Auditor',
 };
 
-export const ROLE_DESCRIPTIONS: Record<Role, string> = {
+export const ROLE_DESCRIPTIONS: Record<RoleName, string> = {
   admin: 'Everything, including users, keys and configuration',
   developer: 'Dashboard, endpoints, logs and metrics; keys and configuration read-only',
   auditor: 'Read-only everywhere, plus the audit trail',
@@ -42,9 +45,10 @@ export const PERMISSIONS = {
   'sessions:manage': "see or end other users' sessions",
   'audit:read': 'read the audit trail',
 } as const;
+type PermissionName = keyof typeof PERMISSIONS;
 
-const EVERYONE: Permission[] = ['public', 'session:self'];
-const READ_ONLY: Permission[] = [
+const EVERYONE: PermissionName[] = ['public', 'session:self'];
+const READ_ONLY: PermissionName[] = [
   ...EVERYONE,
   'status:read',
   'config:read',
@@ -54,13 +58,13 @@ const READ_ONLY: Permission[] = [
 ];
 
 /** What each role holds. `logs:phi` is never in a role: it comes with the PHI-access grant. */
-export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  admin: (Object.keys(PERMISSIONS) as Permission[]).filter((p) => p !== 'logs:phi'),
+export const ROLE_PERMISSIONS: Record<RoleName, readonly PermissionName[]> = {
+  admin: (Object.keys(PERMISSIONS) as PermissionName[]).filter((p) => p !== 'logs:phi'),
   developer: READ_ONLY,
   auditor: [...READ_ONLY, 'users:read', 'audit:read'],
 };
 
 /** Everything a user may do: their role's permissions, and `logs:phi` with PHI access. */
-export function permissionsOf(user: { role: Role; phiAccess: boolean }): Permission[] {
+export function permissionsOf(user: { role: RoleName; phiAccess: boolean }): PermissionName[] {
   return [...ROLE_PERMISSIONS[user.role], ...(user.phiAccess ? (['logs:phi'] as const) : [])];
 }

@@ -1,6 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
-import type { RequestLogWriterHealth } from '../request-logs/index.js';
 import type { AthenaTelemetry } from '../ehr/index.js';
 import { statusClassOf } from './request-rollup.js';
 
@@ -27,7 +26,8 @@ export interface PoolStats {
 }
 
 export interface PrometheusSources {
-  requestLog: () => RequestLogWriterHealth;
+  /** The request log's writer (its health); the shape only, so metrics does not import request-logs. */
+  requestLog: () => { buffered: number; spooled: number; dropped: number };
   athena: () => AthenaTelemetry | null;
   dbPool?: () => PoolStats;
   /** Label requests with the API key's name as well as its id (PROMETHEUS_KEY_NAMES). */
