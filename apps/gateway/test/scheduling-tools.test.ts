@@ -379,7 +379,7 @@ describe('voice-agent scheduling tools', () => {
     it('logs the calls under the tools source, with no patient data', async () => {
       await send(signForRetell(raw, RETELL_API_KEY));
       const cookie = await signIn(app);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await app.requestLogWriter.flush();
       const logs = await app.inject({
         method: 'GET',
         url: '/admin/logs?source=tools&limit=5',
