@@ -3,11 +3,12 @@
 // performance score for each, run with Debian's Chromium against the built gateway.
 //   npm run build && npm run bench:console -w @ehr-gateway/bench
 //   LIGHTHOUSE_RUNS=5 CHROME_PATH=/usr/bin/chromium npm run bench:console -w @ehr-gateway/bench
+//   LIGHTHOUSE_REPORTS=/tmp/lh npm run bench:console …   (keeps each run's JSON report there)
 // Lighthouse comes through npx (a pinned version, cached after the first run) rather than as a
 // dependency: it and its puppeteer would weigh on every install for one benchmark.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,7 @@ const root = path.resolve(here, '..');
 const GATEWAY_SERVER = path.join(root, 'apps/gateway/dist/server.js');
 const CONSOLE_DIST = path.join(root, 'apps/console/dist');
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const reportsDir = process.env.LIGHTHOUSE_REPORTS;
 // The same Chromium and flags as the e2e suite ($CHROMIUM_PATH, else Debian's and the others).
 const chromePath = process.env.CHROME_PATH ?? resolveChromium();
 const CHROME_FLAGS = HEADLESS_CHROMIUM_ARGS.join(' ');
@@ -113,8 +115,16 @@ async function lighthouseWithRetries(url: string, cookie: string | null, attempt
   }
 }
 
-async function measurePage(base: string, cookie: string | null): Promise<PageLoad> {
+async function measurePage(
+  base: string,
+  cookie: string | null,
+  reportName: string,
+): Promise<PageLoad> {
   const report = await lighthouseWithRetries(`${base}/`, cookie);
+  if (reportsDir) {
+    await mkdir(reportsDir, { recursive: true });
+    await writeFile(path.join(reportsDir, `${reportName}.json`), JSON.stringify(report));
+  }
   const requests = report.audits['network-requests']?.details?.items ?? [];
   const firstRoute = requests.filter(
     (request) =>
@@ -166,7 +176,7 @@ try {
   for (const [name, pageCookie] of pages) {
     const loads: PageLoad[] = [];
     for (let run = 0; run < runs; run += 1) {
-      loads.push(await measurePage(base, pageCookie));
+      loads.push(await measurePage(base, pageCookie, `${name.toLowerCase()}-${run + 1}`));
     }
     const middle = (pick: (load: PageLoad) => number) => Math.round(median(loads.map(pick)));
     console.log(
