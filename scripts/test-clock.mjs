@@ -1,6 +1,9 @@
-// `npm run test:clock [-- <ISO moment> …]`: the unit, HTTP and component suites with every process's
-// clock moved to awkward moments, proving that no test depends on today's date, the time of day or
-// the weekday. Without arguments it tries each moment below in turn.
+// `npm run test:clock [-- <ISO moment> …]`: the unit, HTTP and component suites, and the browser
+// tests that book appointments (tagged @books in e2e/), with every process's clock moved to awkward
+// moments, proving that no test depends on today's date, the time of day or the weekday. Without
+// arguments it tries each moment below in turn. It builds first: the browser tests run against the
+// production build, whose gateway and athena sandbox inherit the shifted clock; the page's clock
+// follows through Playwright (e2e/support/clock.ts).
 import path from 'node:path';
 
 import { ensureDependencies, npm, root, run } from './lib.mjs';
@@ -27,7 +30,13 @@ const WORKSPACES = [
   '@ehr-gateway/console',
 ];
 
+/** The e2e tag of the tests that book (e2e/support/clock.ts). */
+const BOOKING_TESTS = '@books';
+
 await ensureDependencies();
+if ((await run(npm, ['run', 'build'])) !== 0) {
+  process.exit(1);
+}
 const moments = process.argv.slice(2).length > 0 ? process.argv.slice(2) : MOMENTS;
 const shim = path.join(root, 'scripts', 'shifted-clock.mjs');
 const failed = [];
@@ -39,7 +48,13 @@ for (const moment of moments) {
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${shim}`.trim(),
   };
   const code = await run(npm, ['run', 'test', ...WORKSPACES.flatMap((w) => ['-w', w])], { env });
-  if (code !== 0) {
+  console.log(`\n━━ the browser tests that book, with the clock at ${moment} ━━`);
+  const e2e = await run(
+    npm,
+    ['run', 'test', '-w', '@ehr-gateway/e2e', '--', '--grep', BOOKING_TESTS],
+    { env },
+  );
+  if (code !== 0 || e2e !== 0) {
     failed.push(moment);
   }
 }

@@ -2,6 +2,7 @@ import { HEADERS, VOICE_TOOL_NAMES } from '@ehr-gateway/contracts';
 import { expect, request, test, type Page } from '@playwright/test';
 
 import { adminApi, createApiKey } from '../support/api';
+import { BOOKS, followTestClock } from '../support/clock';
 import { startDemo, type RunningDemo } from '../support/gateway';
 import { saveScreenshot, signInThroughForm, useTheme, waitForScreenReady } from '../support/ui';
 
@@ -61,60 +62,69 @@ test.describe('Voice Agent tab in demo mode', () => {
     await saveScreenshot(page, 'voice-agent-tools-light', test.info(), { fullPage: false });
   });
 
-  test('the simulator books, reschedules and cancels against athena', async ({ page }) => {
-    test.setTimeout(120_000);
-    await openVoiceTab(page);
-    const simulator = page.getByRole('region', { name: 'Conversation simulator' });
-    await simulator.getByLabel('API Key').fill(key);
-    await simulator.getByLabel('API Key').blur();
-    await simulator.getByRole('button', { name: 'Add one on athena' }).click();
-    await expect(simulator.getByLabel('Phone line (tenant)')).toContainText('athena');
+  test(
+    'the simulator books, reschedules and cancels against athena',
+    { tag: BOOKS },
+    async ({ page }) => {
+      test.setTimeout(120_000);
+      await followTestClock(page);
+      await openVoiceTab(page);
+      const simulator = page.getByRole('region', { name: 'Conversation simulator' });
+      await simulator.getByLabel('API Key').fill(key);
+      await simulator.getByLabel('API Key').blur();
+      await simulator.getByRole('button', { name: 'Add one on athena' }).click();
+      await expect(simulator.getByLabel('Phone line (tenant)')).toContainText('athena');
 
-    await simulator
-      .getByLabel('Caller says')
-      .fill(
-        'Hi, this is Linda Wright, born 2017-04-19. I need a well child visit in pediatrics next week, mornings work best.',
+      await simulator
+        .getByLabel('Caller says')
+        .fill(
+          'Hi, this is Linda Wright, born 2017-04-19. I need a well child visit in pediatrics next week, mornings work best.',
+        );
+      await simulator.getByRole('button', { name: 'Add to conversation' }).click();
+
+      async function run(tool: string) {
+        await simulator.getByLabel('Tool', { exact: true }).click();
+        await page.getByRole('option', { name: tool, exact: true }).click();
+        await simulator.getByRole('button', { name: 'Propose arguments' }).click();
+        await expect(simulator.getByLabel('Arguments (JSON)')).not.toHaveValue('{}');
+        const answers = simulator.getByLabel(`${tool} answer`);
+        const before = await answers.count();
+        await simulator.getByRole('button', { name: 'Call tool' }).click();
+        await expect(answers).toHaveCount(before + 1);
+        return (await answers.last().textContent()) ?? '';
+      }
+
+      expect(await run('verify_patient')).toBe(
+        'Agent hears: Thank you, Linda, I found your record.',
       );
-    await simulator.getByRole('button', { name: 'Add to conversation' }).click();
+      expect(await run('find_open_slots')).toMatch(/^Agent hears: I have \w+day .+ in the morning/);
+      const booked = await run('book_appointment');
+      expect(booked).toMatch(/^Agent hears: You're booked for .+ Your confirmation number is/);
+      const confirmation = booked.split('number is ')[1]!.replace(/\D/g, '');
 
-    async function run(tool: string) {
-      await simulator.getByLabel('Tool', { exact: true }).click();
-      await page.getByRole('option', { name: tool, exact: true }).click();
-      await simulator.getByRole('button', { name: 'Propose arguments' }).click();
-      await expect(simulator.getByLabel('Arguments (JSON)')).not.toHaveValue('{}');
-      const answers = simulator.getByLabel(`${tool} answer`);
-      const before = await answers.count();
-      await simulator.getByRole('button', { name: 'Call tool' }).click();
-      await expect(answers).toHaveCount(before + 1);
-      return (await answers.last().textContent()) ?? '';
-    }
+      // The booking is in athena (the sandbox), through the gateway's EHR route.
+      const api = await request.newContext({ baseURL: demo.gateway.baseURL });
+      const url = `/api/${demo.sandbox.practiceId}/appointments/${confirmation}?source=athena`;
+      const stored = await api.get(url, { headers: { [HEADERS.apiKey]: key } });
+      expect(stored.status(), await stored.text()).toBe(200);
+      expect(await stored.json()).toMatchObject({ status: 'Scheduled' });
 
-    expect(await run('verify_patient')).toBe('Agent hears: Thank you, Linda, I found your record.');
-    expect(await run('find_open_slots')).toMatch(/^Agent hears: I have \w+day .+ in the morning/);
-    const booked = await run('book_appointment');
-    expect(booked).toMatch(/^Agent hears: You're booked for .+ Your confirmation number is/);
-    const confirmation = booked.split('number is ')[1]!.replace(/\D/g, '');
-
-    // The booking is in athena (the sandbox), through the gateway's EHR route.
-    const api = await request.newContext({ baseURL: demo.gateway.baseURL });
-    const url = `/api/${demo.sandbox.practiceId}/appointments/${confirmation}?source=athena`;
-    const stored = await api.get(url, { headers: { [HEADERS.apiKey]: key } });
-    expect(stored.status(), await stored.text()).toBe(200);
-    expect(await stored.json()).toMatchObject({ status: 'Scheduled' });
-
-    expect(await run('list_appointments')).toMatch(/^Agent hears: You have .*upcoming appointment/);
-    expect(await run('reschedule_appointment')).toMatch(
-      /^Agent hears: Done: you're now booked for .+ and the old appointment is cancelled\./,
-    );
-    const old = await api.get(url, { headers: { [HEADERS.apiKey]: key } });
-    expect(await old.json()).toMatchObject({ status: 'Cancelled' });
-    expect(await run('cancel_appointment')).toMatch(
-      /^Agent hears: Your appointment .+ is cancelled\./,
-    );
-    await api.dispose();
-    await simulator.getByRole('button', { name: 'Call tool' }).scrollIntoViewIfNeeded();
-    await saveScreenshot(page, 'voice-agent-simulator-light', test.info(), { fullPage: false });
-  });
+      expect(await run('list_appointments')).toMatch(
+        /^Agent hears: You have .*upcoming appointment/,
+      );
+      expect(await run('reschedule_appointment')).toMatch(
+        /^Agent hears: Done: you're now booked for .+ and the old appointment is cancelled\./,
+      );
+      const old = await api.get(url, { headers: { [HEADERS.apiKey]: key } });
+      expect(await old.json()).toMatchObject({ status: 'Cancelled' });
+      expect(await run('cancel_appointment')).toMatch(
+        /^Agent hears: Your appointment .+ is cancelled\./,
+      );
+      await api.dispose();
+      await simulator.getByRole('button', { name: 'Call tool' }).scrollIntoViewIfNeeded();
+      await saveScreenshot(page, 'voice-agent-simulator-light', test.info(), { fullPage: false });
+    },
+  );
 
   test('fits a phone in the dark theme', async ({ page }) => {
     await useTheme(page, 'dark');
