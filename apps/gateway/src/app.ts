@@ -38,6 +38,7 @@ import { createMetricsModule, type PoolStats } from './modules/metrics/index.js'
 import { createMonitoringModule } from './modules/monitoring/index.js';
 import { createRequestLogsModule } from './modules/request-logs/index.js';
 import { createSmartSchedulingModule } from './modules/smart-scheduling/index.js';
+import { createSsoModule } from './modules/sso/index.js';
 import { createSystemModule } from './modules/system/index.js';
 import { createTrafficControlModule } from './modules/traffic-control/index.js';
 import { createUtilityModule } from './modules/utility/index.js';
@@ -94,6 +95,13 @@ export const gatewayApp = fp<GatewayAppOptions>(
       audit,
       now: options.now,
     });
+    const sso = createSsoModule({
+      db,
+      signIn: settings.signIn ?? { authMode: 'local', oidc: null, localMfa: 'optional' },
+      adminAuth,
+      audit,
+      now: options.now,
+    });
     const apiKeys = createApiKeysModule({
       db,
       audit,
@@ -144,6 +152,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
       audit,
       config,
       adminAuth,
+      sso,
       apiKeys,
       trafficControl,
       requestLogs,

@@ -21,3 +21,4 @@ export * from './llm-tools.js';
 export * from './voice-tools.js';
 export * from './metrics.js';
 export * from './monitoring.js';
+export * from './sso.js';

@@ -5,12 +5,8 @@ import { z } from 'zod';
 import { DEFAULT_ALERT_ERROR_RATE_PERCENT, LogLevel } from '@ehr-gateway/contracts';
 
 import { parsePayloadKey } from '../lib/payload-seal.js';
-
-const optionalString = z
-  .string()
-  .trim()
-  .transform((value) => (value === '' ? undefined : value))
-  .optional();
+import { commaList, optionalString } from './env-fields.js';
+import { SSO_ENV_FIELDS, ssoEnvProblems } from './sso-env.js';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -68,15 +64,7 @@ export const EnvSchema = z.object({
   LOG_LEVEL: LogLevel.optional(),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   GATEWAY_ENVIRONMENT: z.string().trim().min(1).max(30).default('prod'),
-  CORS_ORIGINS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean),
-    ),
+  CORS_ORIGINS: commaList,
   CONSOLE_DIR: optionalString,
   BODY_LIMIT_BYTES: positiveInt(1_048_576),
   SESSION_IDLE_MINUTES: positiveInt(30),
@@ -138,6 +126,7 @@ export const EnvSchema = z.object({
     .gt(0)
     .max(100)
     .default(DEFAULT_ALERT_ERROR_RATE_PERCENT),
+  ...SSO_ENV_FIELDS,
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -149,10 +138,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''),
   );
   const result = EnvSchema.safeParse(given);
-  if (!result.success) {
-    const lines = result.error.issues.map(
-      (issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`,
-    );
+  const lines = result.success
+    ? ssoEnvProblems(result.data).map((problem) => `  ${problem}`)
+    : result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+  if (!result.success || lines.length > 0) {
     throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
   }
   return result.data;

@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 import type { LogLevel } from '@ehr-gateway/contracts';
 
 import type { Env } from './env.js';
+import { signInSettingsFromEnv, type SignInSettings } from './sso-env.js';
+
+export type { OidcSettings, SignInSettings } from './sso-env.js';
 
 /** How to reach athenahealth; incomplete settings leave the Athena EHR unconfigured. */
 export interface AthenaSettings {
@@ -61,6 +64,8 @@ export interface GatewaySettings {
   athenaGovernor?: AthenaGovernorSettings;
   /** An OpenAI-compatible model for smart scheduling; the built-in analyser answers without it. */
   llm?: { baseUrl: string; apiKey?: string; model: string; timeoutMs?: number };
+  /** How people sign in to the console: AUTH_MODE, OIDC single sign-on, break-glass, LOCAL_MFA. */
+  signIn?: SignInSettings;
 }
 
 export interface AthenaGovernorSettings {
@@ -132,5 +137,6 @@ export function settingsFromEnv(env: Env, version: string): GatewaySettings {
             timeoutMs: env.LLM_TIMEOUT_MS,
           }
         : undefined,
+    signIn: signInSettingsFromEnv(env),
   };
 }

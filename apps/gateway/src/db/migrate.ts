@@ -16,6 +16,7 @@ import * as requestLogFilters from './migrations/0012-request-log-filters.js';
 import * as requestRollups from './migrations/0013-request-rollups.js';
 import * as healthSamplesAlerts from './migrations/0014-health-samples-alerts.js';
 import * as requestLogTraceId from './migrations/0015-request-log-trace-id.js';
+import * as ssoIdentities from './migrations/0020-sso-identities.js';
 
 interface Migration {
   name: string;
@@ -39,6 +40,7 @@ export const MIGRATIONS: readonly Migration[] = [
   requestRollups,
   healthSamplesAlerts,
   requestLogTraceId,
+  ssoIdentities,
 ];
 
 /** Arbitrary constant shared by every instance so that only one migrates at a time. */

@@ -31,6 +31,21 @@ export interface AdminSessionsTable {
   user_agent: string | null;
 }
 
+export interface SsoIdentitiesTable {
+  user_id: string;
+  issuer: string;
+  subject: string;
+  email: string | null;
+  /** JSON array of group names. */
+  groups: ColumnType<string[], string, string>;
+  synced_at: Timestamp;
+}
+
+export interface SsoSessionsTable {
+  session_id: string;
+  id_token: string;
+}
+
 export interface LoginThrottleTable {
   /** `user:<username>` or `address:<ip>`. */
   subject: string;
@@ -290,6 +305,8 @@ export interface Database {
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
   login_throttle: LoginThrottleTable;
+  sso_identities: SsoIdentitiesTable;
+  sso_sessions: SsoSessionsTable;
   api_keys: ApiKeysTable;
   gateway_config: GatewayConfigTable;
   gateway_config_changes: GatewayConfigChangesTable;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -12,7 +12,6 @@ import {
   PasswordReset,
   PERMISSIONS,
   SESSION_COOKIE,
-  SESSION_COOKIE_PATH,
   SessionList,
   SessionListQuery,
   SessionResponse,
@@ -27,6 +26,7 @@ import { forbidden, unauthorized } from '../../lib/http-errors.js';
 import { secretMatches } from '../../lib/secrets.js';
 import { auditContextOf } from '../audit/index.js';
 import type { AdminAuthService } from './admin-auth-service.js';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -109,22 +109,6 @@ const clientOf = (request: FastifyRequest) => {
 
 export function registerAdminAuthRoutes(app: FastifyInstance, service: AdminAuthService) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-
-  const setSessionCookie = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    token: string,
-    maxAge: number,
-  ) =>
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: SESSION_COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: request.protocol === 'https',
-      maxAge,
-    });
-  const clearSessionCookie = (reply: FastifyReply) =>
-    reply.clearCookie(SESSION_COOKIE, { path: SESSION_COOKIE_PATH });
 
   routes.route({
     method: 'POST',

@@ -9,13 +9,16 @@ import { unauthorized } from '../../lib/http-errors.js';
 import type { AuditModule } from '../audit/index.js';
 import { createAdminAuthRepository } from './admin-auth-repository.js';
 import { registerAdminAuthRoutes, registerAdminGuard } from './admin-auth-routes.js';
+import { createExternalAccounts } from './external-accounts.js';
 import {
   createAdminAuthService,
   DEFAULT_AUTH_POLICY,
   type AdminAuthPolicy,
 } from './admin-auth-service.js';
 
-export type { AdminAuthPolicy, AuthenticatedAdmin } from './admin-auth-service.js';
+export type { AdminAuthPolicy, AuthenticatedAdmin, ClientInfo } from './admin-auth-service.js';
+export type { ExternalAccount, ExternalAccounts } from './external-accounts.js';
+export { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 
 interface Deps {
   db: Db;
@@ -48,17 +51,14 @@ export async function createAdminAuthModule({
   audit,
   now,
 }: Deps) {
-  const service = createAdminAuthService({
-    now,
-    audit,
-    repository: createAdminAuthRepository(db),
-    policy: {
-      ...DEFAULT_AUTH_POLICY,
-      idleTimeoutMs: settings.sessionIdleMinutes * 60_000,
-      absoluteTimeoutMs: settings.sessionMaxHours * 3_600_000,
-      ...policy,
-    },
-  });
+  const repository = createAdminAuthRepository(db);
+  const fullPolicy: AdminAuthPolicy = {
+    ...DEFAULT_AUTH_POLICY,
+    idleTimeoutMs: settings.sessionIdleMinutes * 60_000,
+    absoluteTimeoutMs: settings.sessionMaxHours * 3_600_000,
+    ...policy,
+  };
+  const service = createAdminAuthService({ now, audit, repository, policy: fullPolicy });
   const initialAdmin = await service.ensureInitialAdmin(
     settings.adminUsername,
     settings.adminPassword,
@@ -89,6 +89,12 @@ export async function createAdminAuthModule({
         throw unauthorized('Sign in to use the admin API', 'SESSION_REQUIRED');
       }
     },
+
+    /** Accounts whose identity lives with an identity provider (the sso module). */
+    externalAccounts: createExternalAccounts({ repository, policy: fullPolicy, now }),
+
+    /** Ends the session a cookie names, recording the sign-out. */
+    signOut: service.logout,
 
     /** For the operator at the server's shell (`npm run admin -- reset-password`), not the API. */
     resetPasswordAsOperator: (username?: string) =>
