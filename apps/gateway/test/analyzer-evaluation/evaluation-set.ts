@@ -602,7 +602,8 @@ const FIRST_BATCH: EvaluationCase[] = [
       intent: 'book',
       specialty: 'Cardiology',
       urgency: 'routine',
-      dates: null,
+      // "Her next opening" is the first available: from today, a month ahead.
+      dates: { startDate: '2026-11-23', endDate: '2026-12-23' },
       timePreference: null,
     },
   },

@@ -402,3 +402,35 @@ describe('the whole analysis', () => {
     expect(analysis.extractedInfo.datePreference?.startDate).toBe('2026-11-24');
   });
 });
+
+describe("a voice caller's phrases", () => {
+  it.each([
+    ['any time in the next three weeks', ['2026-11-23', '2026-12-14']],
+    ['sometime over the next 10 days', ['2026-11-23', '2026-12-03']],
+    ['the first thing you have', ['2026-11-23', '2026-12-23']],
+    ['first available please', ['2026-11-23', '2026-12-23']],
+    ["what's your next opening", ['2026-11-23', '2026-12-23']],
+    ['on Tuesday', ['2026-11-24', '2026-11-24']],
+    ['same time next week', ['2026-11-30', '2026-12-04']],
+  ])('"%s" → %j', (text, expected) => {
+    expect(dates(`I need to see my doctor, ${text}`)).toEqual(expected);
+  });
+
+  it('reads "the first thing you have" as a day, not as "first thing in the morning"', () => {
+    expect(info('the first thing you have').timePreference).toBeNull();
+    expect(info('first thing in the morning').timePreference).toBe('morning');
+  });
+
+  it('reads "after work" as the end of the day', () => {
+    expect(info('something after work on Thursday').timePreference).toBe('evening');
+  });
+
+  it('reads "my appointment on Tuesday" as the day of the appointment to cancel', () => {
+    const analysis = analyze('I need to cancel my appointment on Tuesday');
+    expect(analysis.intent).toBe('cancel');
+    expect(dates('I need to cancel my appointment on Tuesday')).toEqual([
+      '2026-11-24',
+      '2026-11-24',
+    ]);
+  });
+});

@@ -23,6 +23,7 @@ export type MentionKind =
   | 'weekend'
   | 'month'
   | 'deadline'
+  | 'first-available'
   | 'holiday';
 
 export interface Span {
@@ -178,6 +179,8 @@ function nextDayOfMonth(today: Today, day: number): Span | null {
 }
 
 const MONTH_WORDS = Object.keys(MONTHS).join('|');
+/** How far "first available" looks: far enough to find a slot in any open practice. */
+export const FIRST_AVAILABLE_DAYS = 30;
 const COUNT_WORDS = 'a|an|one|two|three|four|five|six|a couple of|couple of|a few|few|\\d{1,2}';
 
 /** Phrases chrono reads as a single instant but patients mean as a span, or does not read. */
@@ -195,6 +198,29 @@ const CUSTOM: Array<{ pattern: RegExp; resolve: (m: RegExpExecArray, t: Today) =
             ? lastDayOfMonth(year, month)
             : addDays(mondayOf(t.date), 4);
       return { startDate: t.date, endDate: endDate < t.date ? t.date : endDate, kind: 'deadline' };
+    },
+  },
+  {
+    // "the first thing you have", "next opening": the earliest slots from today on. ("ASAP" is
+    // urgency: it keeps the short urgent window, and the tools widen it when that is empty.)
+    pattern:
+      /\b(?:(?:the )?first (?:available|opening|open (?:slot|spot|time|appointment)|thing (?:you(?:'ve| have| got)|that's open|available|open))|(?:the )?next (?:available|opening|open (?:slot|spot|time|appointment))|(?:the )?earliest (?:available|opening|open slot|slot you have|appointment you have))\b/g,
+    resolve: (_m, t) => ({
+      startDate: t.date,
+      endDate: addDays(t.date, FIRST_AVAILABLE_DAYS),
+      kind: 'first-available',
+    }),
+  },
+  {
+    // "any time in the next three weeks", "over the next 10 days": from today to that end.
+    pattern: new RegExp(
+      `\\b(?:in|within|over|during) (?:the )?(?:next|coming) (${COUNT_WORDS}) (weeks?|days?)\\b|\\bthe (?:next|coming) (${COUNT_WORDS}) (weeks?|days?)\\b`,
+      'g',
+    ),
+    resolve: (m, t) => {
+      const count = countOf(m[1] ?? m[3]!);
+      const days = /week/.test(m[2] ?? m[4]!) ? 7 * count : count;
+      return { startDate: t.date, endDate: addDays(t.date, Math.max(days, 1)), kind: 'deadline' };
     },
   },
   {

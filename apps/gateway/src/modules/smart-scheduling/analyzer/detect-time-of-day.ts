@@ -16,7 +16,7 @@ const PARTS: Array<[TimePreference, RegExp]> = [
   ['any', /\b(?:any ?time|whenever|flexible|any time of (?:the )?day|doesn't matter|any hour)\b/g],
   [
     'morning',
-    /\b(?:mornings?|in the am|first thing|early (?:in the day|appointment|slot)|before work|before (?:noon|lunch))\b/g,
+    /\b(?:mornings?|in the am|first thing(?! (?:you|that|available|open))|early (?:in the day|appointment|slot)|before work|before (?:noon|lunch))\b/g,
   ],
   [
     'afternoon',
