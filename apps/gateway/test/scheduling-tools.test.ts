@@ -230,6 +230,21 @@ describe('voice-agent scheduling tools', () => {
       });
       expect(gone.json()).toMatchObject({ status: 'Cancelled' });
     });
+
+    it('offers a verified patient who asks only for "the first thing you have" real slots', async () => {
+      const tenantId = source === 'athena' ? athenaTenantId : undefined;
+      const tool = phoneCall(platform, `call-first-${platform}-${source}`, tenantId);
+      const { data } = await tool('verify_patient', LINDA);
+      const found = await tool('find_open_slots', {
+        dateFrom: 'the first thing you have',
+        patientRef: data.patientRef,
+      });
+      const offers = found.data.offers as Array<{ when: string }>;
+      expect(offers.length, found.sentence).toBeGreaterThan(0);
+      // Linda is a child: pediatrics, and the earliest first.
+      expect(offers[0]!.when, found.sentence).toContain('pediatrics');
+      expect(found.sentence).not.toMatch(/could not find/);
+    });
   });
 
   it('says so when it cannot find the caller, and never reads back what they did not say', async () => {

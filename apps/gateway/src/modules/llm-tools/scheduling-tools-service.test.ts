@@ -1,4 +1,11 @@
-import type { PatientDetail, Tenant } from '@ehr-gateway/contracts';
+import type {
+  OpenSlot,
+  PatientDetail,
+  Provider,
+  SmartSchedulingResult,
+  Tenant,
+  VoiceToolName,
+} from '@ehr-gateway/contracts';
 import { describe, expect, it } from 'vitest';
 
 import { HttpError } from '../../lib/http-errors.js';
@@ -19,18 +26,19 @@ const patient = (id: string, phone: string): PatientDetail => ({
   primaryProviderId: null,
 });
 
-function serviceWith(client: Partial<EhrClient>) {
+function serviceWith(
+  client: Partial<EhrClient>,
+  schedule: (body: unknown) => Promise<SmartSchedulingResult> = async () => {
+    throw new Error('not used');
+  },
+) {
   return createSchedulingToolsService({
     ehr: { forSource: () => client as EhrClient, practiceIdFor: () => '12345' },
     voiceConfig: {
       getTenant: async (id) => ({ id, ehrSource: 'mock', practiceId: null }) as unknown as Tenant,
       getGlobalConfig: async () => ({ value: null }),
     },
-    smartScheduling: {
-      schedule: async () => {
-        throw new Error('not used');
-      },
-    },
+    smartScheduling: { schedule },
     idempotency: {
       run: async (_scope, _key, _request, work) => ({ ...(await work()), replayed: false }),
     },
@@ -39,7 +47,7 @@ function serviceWith(client: Partial<EhrClient>) {
 }
 
 const ctx = { requestId: 'test' };
-const call = (name: 'verify_patient' | 'register_patient', args: Record<string, unknown>) => ({
+const call = (name: VoiceToolName, args: Record<string, unknown>) => ({
   name,
   args,
   callId: 'call-1',
@@ -115,5 +123,125 @@ describe('scheduling tools', () => {
       error:
         "The practice's scheduling system is not answering right now; offer to transfer the caller to staff",
     });
+  });
+});
+
+const RUIZ: Provider = {
+  id: '71',
+  firstName: 'Ana',
+  lastName: 'Ruiz',
+  displayName: 'Ana Ruiz',
+  specialty: 'Pediatrics',
+  npi: null,
+  providerType: 'MD',
+  homeDepartmentId: '21',
+};
+const SLOT: OpenSlot = {
+  id: 's1',
+  departmentId: '21',
+  providerId: '71',
+  appointmentTypeId: '4',
+  appointmentType: 'Well Child',
+  // Said in UTC here: the answer names no department with a timezone.
+  startTime: '2026-12-01T08:30:00-06:00',
+  endTime: '2026-12-01T08:50:00-06:00',
+  duration: 20,
+};
+
+/** A smart-scheduling answer: these providers searched (none: no search ran), these slots found. */
+function answer(providers: Provider[], slots: OpenSlot[]): SmartSchedulingResult {
+  return {
+    success: true,
+    smartScheduling: {
+      analysis: {
+        intent: 'book',
+        confidence: { overall: 1, department: 1, provider: 0, appointmentType: 0, dateTime: 1 },
+        extractedInfo: {
+          specialty: null,
+          urgency: 'routine',
+          timePreference: 'morning',
+          datePreference: null,
+          providerName: null,
+          appointmentTypeHint: null,
+        },
+        missingInfo: [],
+        aiReasoning: '',
+      },
+      analyzer: { kind: 'built-in', model: null, fallbackReason: null },
+      queryResults: { departments: [], providers, appointmentTypes: [] },
+      recommendedParameters: {
+        departmentId: null,
+        providerId: null,
+        appointmentTypeId: null,
+        startDate: '2026-11-30',
+        endDate: '2026-12-04',
+      },
+      availableSlots: slots,
+    },
+    canProceedWithBooking: slots.length > 0,
+    nextSteps: [],
+  };
+}
+
+describe('what find_open_slots says', () => {
+  /** Every answer a search gives, in turn; records whether any provider was searched. */
+  function searching(...answers: SmartSchedulingResult[]) {
+    const searchedWithProviders: boolean[] = [];
+    const service = serviceWith({}, async () => {
+      const next = answers[Math.min(searchedWithProviders.length, answers.length - 1)]!;
+      searchedWithProviders.push(next.smartScheduling.queryResults.providers.length > 0);
+      return next;
+    });
+    return { service, searchedWithProviders };
+  }
+  const find = (args: Record<string, unknown>) => call('find_open_slots', args);
+
+  it('never says "could not find" unless a search with at least one provider ran', async () => {
+    const situations = [
+      [answer([], [])],
+      [answer([RUIZ], []), answer([RUIZ], [])],
+      [answer([RUIZ], []), answer([RUIZ], [SLOT])],
+      [answer([RUIZ], [SLOT])],
+    ];
+    const argsTried = [
+      {},
+      { specialty: 'pediatrics' },
+      { providerName: 'Dr. Nobody' },
+      { appointmentType: 'check-up', dateFrom: 'the first thing you have' },
+    ];
+    for (const answers of situations) {
+      for (const args of argsTried) {
+        const { service, searchedWithProviders } = searching(...answers);
+        const outcome = await service.run(find(args), ctx);
+        const said = 'result' in outcome ? outcome.result : outcome.error;
+        if (/could not find|no open/i.test(said)) {
+          expect(searchedWithProviders, said).toContain(true);
+        }
+      }
+    }
+  });
+
+  it('asks for the one missing thing when no provider fits', async () => {
+    const { service } = searching(answer([], []));
+    expect(await service.run(find({ timeOfDay: 'morning' }), ctx)).toEqual({
+      result:
+        'Who is the appointment for? May I have their name and date of birth? {"offers":[],"ask":true}',
+    });
+    expect(await service.run(find({ specialty: 'podiatry' }), ctx)).toEqual({
+      result:
+        'This practice doesn\'t offer podiatry. Is there another kind of care I can look for? {"offers":[],"ask":true}',
+    });
+  });
+
+  it('says what it searched and offers the first available when that time is full', async () => {
+    const { service, searchedWithProviders } = searching(
+      answer([RUIZ], []),
+      answer([RUIZ], [SLOT]),
+    );
+    const outcome = await service.run(find({ dateFrom: 'next week', timeOfDay: 'morning' }), ctx);
+    expect(searchedWithProviders).toEqual([true, true]);
+    expect('result' in outcome && outcome.result).toMatch(
+      /^I could not find an open time with Dr\. Ana Ruiz between Monday November 30th and Friday December 4th in the morning\. The nearest I have is Tuesday December 1st at 2:30 in the afternoon with Dr\. Ana Ruiz, pediatrics\. Would that work\? \{"offers":\[\{"slotToken":"[^"]+","when":"Tuesday December 1st/,
+    );
   });
 });

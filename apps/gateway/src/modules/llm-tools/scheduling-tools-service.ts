@@ -34,7 +34,7 @@ export function createSchedulingToolsService(deps: SchedulingToolsDeps) {
   const findSlots = createSlotFinder(kit);
   const tools: { [N in VoiceToolName]: ToolFn<N> } = {
     verify_patient: verifyPatientTool(kit),
-    find_open_slots: findOpenSlotsTool(kit, findSlots),
+    find_open_slots: findOpenSlotsTool(findSlots),
     book_appointment: bookAppointmentTool(kit, findSlots),
     list_appointments: listAppointmentsTool(kit),
     cancel_appointment: cancelAppointmentTool(kit),

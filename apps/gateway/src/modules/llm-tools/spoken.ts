@@ -1,4 +1,10 @@
-import type { AppointmentDetail, Department, OpenSlot, Provider } from '@ehr-gateway/contracts';
+import type {
+  AppointmentDetail,
+  Department,
+  OpenSlot,
+  Provider,
+  SmartSchedulingResult,
+} from '@ehr-gateway/contracts';
 
 import type { TokenProblem } from './tool-tokens.js';
 
@@ -145,4 +151,32 @@ export function offersSentence(whens: string[]): string {
   }
   const listed = whens.map((when, index) => `${index === whens.length - 1 ? 'or ' : ''}${when}`);
   return `I have ${listed.join('; ')}. Which works best?`;
+}
+
+/** "Monday November 30th" for a YYYY-MM-DD day. */
+function spokenDay(date: string): string {
+  const text = spokenDateTime(new Date(`${date}T12:00:00Z`), 'UTC');
+  return text.slice(0, text.indexOf(' at '));
+}
+
+/**
+ * What a search covered, to say when it found nothing: "with Dr. Ana Ruiz between Monday November
+ * 30th and Friday December 4th in the morning", "in pediatrics on Tuesday December 1st".
+ */
+export function describeSearch(found: SmartSchedulingResult['smartScheduling']): string {
+  const { providers } = found.queryResults;
+  const { startDate, endDate } = found.recommendedParameters;
+  const specialties = [...new Set(providers.map((p) => p.specialty?.toLowerCase() ?? ''))];
+  const who =
+    providers.length === 1
+      ? `with ${spokenProvider(providers[0]!)}`
+      : specialties.length === 1 && specialties[0]
+        ? `in ${specialties[0]}`
+        : 'with our providers';
+  const when =
+    startDate === endDate
+      ? `on ${spokenDay(startDate)}`
+      : `between ${spokenDay(startDate)} and ${spokenDay(endDate)}`;
+  const part = found.analysis.extractedInfo.timePreference;
+  return [who, when, part && part !== 'any' && `in the ${part}`].filter(Boolean).join(' ');
 }

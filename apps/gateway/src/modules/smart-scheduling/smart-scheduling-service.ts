@@ -3,7 +3,6 @@ import type {
   ConversationAnalysis,
   ConversationMessage,
   Department,
-  OpenSlot,
   Provider,
   SmartSchedulingBody,
   SmartSchedulingResult,
@@ -13,6 +12,8 @@ import type {
 import { addDays, todayIn, wallClockIn } from '@ehr-gateway/calendar';
 
 import { listAllProviders, type EhrCallContext, type EhrModule } from '../ehr/index.js';
+import { chooseProviders, patientFactsOf } from './default-providers.js';
+import { preferUsual, searchSlots } from './slot-search.js';
 
 export interface AnalyzerOutcome {
   analysis: ConversationAnalysis;
@@ -58,25 +59,13 @@ const TYPE_HINTS: Array<[RegExp, RegExp]> = [
   [/check[- ]?up|exam/i, /physical|office visit/i],
 ];
 
-/** Minutes after midnight (local) that each time-of-day preference covers. */
-const HOURS: Record<string, [number, number]> = {
-  morning: [0, 12 * 60],
-  afternoon: [12 * 60, 17 * 60],
-  evening: [17 * 60, 24 * 60],
-};
-
-/** Slot start times carry the department's offset, so the clock digits are local time. */
-function localMinutesOf(slot: OpenSlot): number {
-  const match = /T(\d{2}):(\d{2})/.exec(slot.startTime);
-  return match ? Number(match[1]) * 60 + Number(match[2]) : 0;
-}
-
-function pickAppointmentType(
+/** The visit type the caller's words point to, or null when they name none. */
+function hintedAppointmentType(
   types: AppointmentType[],
   analysis: ConversationAnalysis,
 ): AppointmentType | null {
   const bookable = types.filter((type) => type.patientBookable);
-  const { appointmentTypeHint, urgency, specialty } = analysis.extractedInfo;
+  const { appointmentTypeHint, urgency } = analysis.extractedInfo;
   const hint = appointmentTypeHint ?? '';
   for (const [hintPattern, typePattern] of TYPE_HINTS) {
     if (hintPattern.test(hint)) {
@@ -87,29 +76,31 @@ function pickAppointmentType(
     }
   }
   if (urgency === 'urgent' || urgency === 'soon') {
-    const sick = bookable.find((type) => /sick/i.test(type.name));
-    if (sick) {
-      return sick;
-    }
+    return bookable.find((type) => /sick/i.test(type.name)) ?? null;
   }
-  // A visit type named for the specialty (e.g. "Cardiology Consult") before the generic ones.
-  const firstWord = specialty?.split(/\s+/)[0]?.toLowerCase();
+  return null;
+}
+
+/**
+ * The visit type to recommend: the hinted one, else one named for the specialty (e.g.
+ * "Cardiology Consult"), else the generic office visit, from what the EHR offers.
+ */
+function pickAppointmentType(
+  types: AppointmentType[],
+  analysis: ConversationAnalysis,
+): AppointmentType | null {
+  const bookable = types.filter((type) => type.patientBookable);
+  const firstWord = analysis.extractedInfo.specialty?.split(/\s+/)[0]?.toLowerCase();
   const specific = firstWord
     ? bookable.find((type) => type.name.toLowerCase().includes(firstWord))
     : undefined;
   return (
-    specific ?? bookable.find((type) => /office visit/i.test(type.name)) ?? bookable[0] ?? null
+    hintedAppointmentType(types, analysis) ??
+    specific ??
+    bookable.find((type) => /office visit/i.test(type.name)) ??
+    bookable[0] ??
+    null
   );
-}
-
-function matchesProviderName(provider: Provider, name: string): boolean {
-  const wanted = name
-    .toLowerCase()
-    .replace(/\b(dr|doctor)\b\.?\s*/g, '')
-    .split(/\s+/)
-    .filter(Boolean);
-  const haystack = `${provider.firstName} ${provider.lastName}`.toLowerCase();
-  return wanted.length > 0 && wanted.every((part) => haystack.includes(part));
 }
 
 function nextStepsFor(options: {
@@ -163,7 +154,8 @@ function nextStepsFor(options: {
 
 /**
  * Smart scheduling: understand the conversation, narrow the practice to the departments,
- * providers and visit types that fit, and offer real open slots from the EHR.
+ * providers and visit types that fit (for a known patient who names none: their usual provider,
+ * pediatrics for a child, else primary care), and offer real open slots from the EHR.
  */
 export function createSmartSchedulingService({
   analyze,
@@ -171,40 +163,45 @@ export function createSmartSchedulingService({
   voiceConfig,
   now = () => new Date(),
 }: Deps) {
+  async function practiceFacts(body: SmartSchedulingBody, at: Date, ctx: EhrCallContext) {
+    const tenant = await voiceConfig.getTenant(body.tenantId ?? 1);
+    const source = body.source ?? tenant.ehrSource;
+    const practiceId = body.practiceId ?? tenant.practiceId ?? ehr.practiceIdFor(source);
+    const client = ehr.forSource(source);
+    const patientId = body.patientInfo?.patientId;
+    // Everything that does not depend on the analysis is asked for at once.
+    const [{ departments }, providers, voiceProviders, patient] = await Promise.all([
+      client.listDepartments(practiceId, ctx),
+      listAllProviders(client, practiceId, ctx),
+      voiceConfig.listProviders(tenant.id),
+      patientId
+        ? patientFactsOf(client, practiceId, patientId, todayIn('UTC', at), ctx)
+        : Promise.resolve(null),
+    ]);
+    // Providers the voice configuration switched off, or who take no new patients, are not offered.
+    const unavailable = new Set(
+      voiceProviders
+        .filter((p) => !p.active || p.is_not_accepting_new_patients)
+        .map((p) => p.ehrProviderId),
+    );
+    const candidates = providers.filter((provider) => !unavailable.has(provider.id));
+    return { client, practiceId, departments, providers, candidates, patient };
+  }
+
   return {
     async schedule(body: SmartSchedulingBody, ctx: EhrCallContext): Promise<SmartSchedulingResult> {
       const at = now();
-      const tenant = await voiceConfig.getTenant(body.tenantId ?? 1);
-      const source = body.source ?? tenant.ehrSource;
-      const practiceId = body.practiceId ?? tenant.practiceId ?? ehr.practiceIdFor(source);
-      const client = ehr.forSource(source);
-      const [{ departments }, providers, voiceProviders] = await Promise.all([
-        client.listDepartments(practiceId, ctx),
-        listAllProviders(client, practiceId, ctx),
-        voiceConfig.listProviders(tenant.id),
-      ]);
+      const facts = await practiceFacts(body, at, ctx);
+      const { client, practiceId, departments, providers } = facts;
       const practiceTimezone = departments.find((d) => d.timezone)?.timezone ?? undefined;
       const { analysis, analyzer } = await analyze(body.messages, {
         now: at,
         timezone: practiceTimezone,
       });
-      const { specialty, providerName, urgency, datePreference, timePreference } =
-        analysis.extractedInfo;
-
-      // Providers the voice configuration switched off, or who take no new patients, are not offered.
-      const unavailable = new Set(
-        voiceProviders
-          .filter((p) => !p.active || p.is_not_accepting_new_patients)
-          .map((p) => p.ehrProviderId),
-      );
-      const candidates = providers.filter((provider) => !unavailable.has(provider.id));
-      const named = providerName
-        ? candidates.filter((p) => matchesProviderName(p, providerName))
-        : [];
-      const bySpecialty = specialty
-        ? candidates.filter((p) => p.specialty?.toLowerCase() === specialty.toLowerCase())
-        : [];
-      const chosenProviders = named.length ? named : bySpecialty;
+      const { urgency, datePreference, timePreference } = analysis.extractedInfo;
+      const today0 = todayIn(practiceTimezone ?? 'UTC', at);
+      const chosen = chooseProviders(facts.candidates, analysis, facts.patient, today0);
+      const chosenProviders = chosen.providers;
       const departmentIds = new Set(chosenProviders.map((p) => p.homeDepartmentId));
       const chosenDepartments: Department[] = departments.filter((d) => departmentIds.has(d.id));
       const department = chosenDepartments[0] ?? null;
@@ -213,6 +210,8 @@ export function createSmartSchedulingService({
         ? await client.listAppointmentTypes(practiceId, { departmentId: department.id }, ctx)
         : [];
       const appointmentType = pickAppointmentType(appointmentTypes, analysis);
+      // Only a type the caller's words point to narrows the search; else any open slot fits.
+      const searchType = hintedAppointmentType(appointmentTypes, analysis);
 
       const today = todayIn(department?.timezone ?? 'UTC', at);
       const startDate =
@@ -221,42 +220,43 @@ export function createSmartSchedulingService({
         datePreference && datePreference.endDate >= startDate
           ? datePreference.endDate
           : addDays(startDate, WINDOW_DAYS[urgency]);
-      const providerId = named.length === 1 ? named[0]!.id : null;
+      const providerId = chosen.named.length === 1 ? chosen.named[0]!.id : null;
       const wantsSlots =
         department !== null &&
         urgency !== 'emergency' &&
         (analysis.intent === 'book' || analysis.intent === 'reschedule');
 
-      let availableSlots: OpenSlot[] = [];
-      if (wantsSlots) {
-        const slots = await client.listOpenSlots(
-          practiceId,
-          {
-            departmentId: department.id,
-            appointmentTypeId: appointmentType?.id,
-            providerId: providerId ?? undefined,
-            startDate,
-            endDate,
-          },
-          ctx,
-        );
-        const window = timePreference ? HOURS[timePreference] : undefined;
-        const allowed = new Set(chosenProviders.map((p) => p.id));
-        availableSlots = slots
-          .filter((slot) => allowed.has(slot.providerId))
-          .filter(
-            (slot) =>
-              !window || (localMinutesOf(slot) >= window[0] && localMinutesOf(slot) < window[1]),
-          )
-          .slice(0, MAX_SLOTS);
-      }
+      const availableSlots = wantsSlots
+        ? preferUsual(
+            await searchSlots(
+              {
+                client,
+                practiceId,
+                departments: chosenDepartments,
+                providers: chosenProviders,
+                appointmentTypeId: searchType?.id,
+                providerId,
+                startDate,
+                endDate,
+                timePreference,
+                notBefore: at,
+              },
+              ctx,
+            ),
+            chosen.basis,
+            chosenProviders,
+          ).slice(0, MAX_SLOTS)
+        : [];
 
       const canProceedWithBooking =
         wantsSlots && availableSlots.length > 0 && appointmentType !== null;
       const first = availableSlots[0];
       const firstProvider = first ? providers.find((p) => p.id === first.providerId) : undefined;
       const firstLocal = first
-        ? wallClockIn(department?.timezone ?? 'UTC', new Date(first.startTime))
+        ? wallClockIn(
+            departments.find((d) => d.id === first.departmentId)?.timezone ?? 'UTC',
+            new Date(first.startTime),
+          )
         : null;
 
       return {
@@ -270,7 +270,7 @@ export function createSmartSchedulingService({
             appointmentTypes,
           },
           recommendedParameters: {
-            departmentId: department?.id ?? null,
+            departmentId: first?.departmentId ?? department?.id ?? null,
             providerId,
             appointmentTypeId: appointmentType?.id ?? null,
             startDate,

@@ -1,70 +1,86 @@
+import type { OpenSlot, SmartSchedulingResult } from '@ehr-gateway/contracts';
+
 import type { EhrCallContext } from '../../ehr/index.js';
-import { describeSlot, isoToWords, offersSentence, spokenResult } from '../spoken.js';
+import {
+  describeSearch,
+  describeSlot,
+  isoToWords,
+  offersSentence,
+  spokenResult,
+} from '../spoken.js';
 import type { ToolCaller } from '../tool-tokens.js';
-import type { SlotData, ToolArgs, ToolFn, ToolKit } from './tool-kit.js';
+import type { PatientData, SlotData, ToolArgs, ToolFn, ToolKit } from './tool-kit.js';
 
 const MAX_OFFERED = 3;
+/** What the nearest alternative searches: the first available, whatever the day or time. */
+const FIRST_AVAILABLE = 'the first available';
+
+type SlotArgs = ToolArgs<'find_open_slots'>;
 
 export interface SlotOffers {
   sentence: string;
   offers: Array<{ slotToken: string; when: string }>;
+  /** Whether the EHR was searched (at least one provider fitted the request). */
+  searched: boolean;
+}
+
+/** The request in the caller's words, for the analyser. */
+function requestText(args: SlotArgs): string {
+  return [
+    'I would like to book',
+    args.appointmentType ?? 'an appointment',
+    args.specialty && `in ${args.specialty}`,
+    args.providerName && `with ${args.providerName}`,
+    args.department && `at ${args.department}`,
+    args.dateFrom &&
+      (args.dateTo ? `from ${isoToWords(args.dateFrom)}` : isoToWords(args.dateFrom)),
+    args.dateTo && `until ${isoToWords(args.dateTo)}`,
+    args.timeOfDay && args.timeOfDay !== 'any' && `in the ${args.timeOfDay}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** The one thing to ask when no provider fits, so nothing false is said about openings. */
+function askInstead(args: SlotArgs, patientKnown: boolean): SlotOffers {
+  const sentence = args.providerName
+    ? `I don't have a provider by the name ${args.providerName} here. Could you tell me another name, or what kind of care you need?`
+    : args.specialty
+      ? `This practice doesn't offer ${args.specialty}. Is there another kind of care I can look for?`
+      : patientKnown
+        ? 'Is this a check-up, a follow-up, or something new?'
+        : 'Who is the appointment for? May I have their name and date of birth?';
+  return { sentence, offers: [], searched: false };
 }
 
 /** Up to three open slots for what the caller asked, each said and handed out as a reference. */
 export function createSlotFinder(kit: ToolKit) {
-  return async function findSlots(
-    args: ToolArgs<'find_open_slots'>,
-    caller: ToolCaller,
-    ctx: EhrCallContext,
-    excludeSlotId?: string,
-  ): Promise<SlotOffers> {
+  async function search(args: SlotArgs, caller: ToolCaller, ctx: EhrCallContext) {
     const { source, practiceId } = await kit.practiceOf(caller.tenantId);
-    const wants = [
-      'I would like to book',
-      args.appointmentType ?? 'an appointment',
-      args.specialty && `in ${args.specialty}`,
-      args.providerName && `with ${args.providerName}`,
-      args.department && `at ${args.department}`,
-      args.dateFrom &&
-        (args.dateTo ? `from ${isoToWords(args.dateFrom)}` : isoToWords(args.dateFrom)),
-      args.dateTo && `until ${isoToWords(args.dateTo)}`,
-      args.timeOfDay && args.timeOfDay !== 'any' && `in the ${args.timeOfDay}`,
-    ]
-      .filter(Boolean)
-      .join(' ');
+    const patientId = args.patientRef
+      ? kit.readToken<PatientData>('patient', caller, args.patientRef).patientId
+      : undefined;
     const answer = await kit.deps.smartScheduling.schedule(
       {
-        messages: [{ role: 'user', content: `${wants}.` }],
+        messages: [{ role: 'user', content: `${requestText(args)}.` }],
         tenantId: caller.tenantId,
         source,
         practiceId,
+        ...(patientId ? { patientInfo: { patientId } } : {}),
       },
       ctx,
     );
-    const { availableSlots, queryResults } = answer.smartScheduling;
-    const departmentFilter = args.department?.toLowerCase();
-    const slots = availableSlots
-      .filter((slot) => slot.id !== excludeSlotId)
-      .filter(
-        (slot) =>
-          !departmentFilter ||
-          queryResults.departments
-            .find((d) => d.id === slot.departmentId)
-            ?.name.toLowerCase()
-            .includes(departmentFilter),
-      )
-      .slice(0, MAX_OFFERED);
-    if (slots.length === 0) {
-      const what = [args.specialty, args.providerName && `with ${args.providerName}`]
-        .filter(Boolean)
-        .join(' ');
-      return {
-        sentence: `I could not find an open time${what ? ` for ${what}` : ''} then. ${args.appointmentType ? 'Would another day or time work?' : 'What kind of visit is it, and would another day or time work?'}`,
-        offers: [],
-      };
-    }
-    const offers = slots.map((slot) => {
-      const when = describeSlot(slot, queryResults.providers, queryResults.departments);
+    return answer.smartScheduling;
+  }
+
+  function offer(
+    slots: OpenSlot[],
+    found: SmartSchedulingResult['smartScheduling'],
+    args: SlotArgs,
+    caller: ToolCaller,
+  ) {
+    return slots.map((slot) => {
+      const when = describeSlot(slot, found.queryResults.providers, found.queryResults.departments);
       return {
         slotToken: kit.tokens.issue<SlotData>('slot', caller, {
           slotId: slot.id,
@@ -76,7 +92,60 @@ export function createSlotFinder(kit: ToolKit) {
         when,
       };
     });
-    return { sentence: offersSentence(offers.map((offer) => offer.when)), offers };
+  }
+
+  function fitting(
+    found: SmartSchedulingResult['smartScheduling'],
+    args: SlotArgs,
+    exclude?: string,
+  ) {
+    const departmentFilter = args.department?.toLowerCase();
+    return found.availableSlots
+      .filter((slot) => slot.id !== exclude)
+      .filter(
+        (slot) =>
+          !departmentFilter ||
+          found.queryResults.departments
+            .find((d) => d.id === slot.departmentId)
+            ?.name.toLowerCase()
+            .includes(departmentFilter),
+      )
+      .slice(0, MAX_OFFERED);
+  }
+
+  return async function findSlots(
+    args: SlotArgs,
+    caller: ToolCaller,
+    ctx: EhrCallContext,
+    excludeSlotId?: string,
+  ): Promise<SlotOffers> {
+    const found = await search(args, caller, ctx);
+    if (found.queryResults.providers.length === 0) {
+      return askInstead(args, args.patientRef !== undefined);
+    }
+    const slots = fitting(found, args, excludeSlotId);
+    if (slots.length > 0) {
+      const offers = offer(slots, found, args, caller);
+      return { sentence: offersSentence(offers.map((o) => o.when)), offers, searched: true };
+    }
+    // Nothing then: say what was searched, and offer the nearest alternative, the first available.
+    const searched = describeSearch(found);
+    const wider = { ...args, dateFrom: FIRST_AVAILABLE, dateTo: undefined, timeOfDay: undefined };
+    const nearest = await search(wider, caller, ctx);
+    const alternatives = fitting(nearest, wider, excludeSlotId);
+    if (alternatives.length === 0) {
+      return {
+        sentence: `I could not find an open time ${searched}, nor in the next month. Would you like me to connect you with the front desk?`,
+        offers: [],
+        searched: true,
+      };
+    }
+    const offers = offer(alternatives, nearest, wider, caller);
+    return {
+      sentence: `I could not find an open time ${searched}. The nearest ${offersSentence(offers.map((o) => o.when)).replace(/^I have /, 'I have is ')}`,
+      offers,
+      searched: true,
+    };
   };
 }
 
@@ -89,12 +158,7 @@ export async function alternativesAfterTaken(
   caller: ToolCaller,
   ctx: EhrCallContext,
 ) {
-  const { sentence, offers } = await findSlots(
-    slot.search as ToolArgs<'find_open_slots'>,
-    caller,
-    ctx,
-    slot.slotId,
-  );
+  const { sentence, offers } = await findSlots(slot.search as SlotArgs, caller, ctx, slot.slotId);
   return spokenResult(`Sorry, that time was just taken. ${sentence}`, {
     booked: false,
     reason: 'slot_taken',
@@ -102,12 +166,9 @@ export async function alternativesAfterTaken(
   });
 }
 
-export function findOpenSlotsTool(kit: ToolKit, findSlots: SlotFinder): ToolFn<'find_open_slots'> {
+export function findOpenSlotsTool(findSlots: SlotFinder): ToolFn<'find_open_slots'> {
   return async (args, caller, _call, ctx) => {
-    if (args.patientRef) {
-      kit.readToken('patient', caller, args.patientRef);
-    }
-    const { sentence, offers } = await findSlots(args, caller, ctx);
-    return spokenResult(sentence, { offers });
+    const { sentence, offers, searched } = await findSlots(args, caller, ctx);
+    return spokenResult(sentence, searched ? { offers } : { offers, ask: true });
   };
 }
