@@ -8,34 +8,54 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
+import { cn } from '@/lib/utils';
 
-export interface SelectOption {
-  value: string;
-  label: string;
+export interface SelectOption<T extends string = string> {
+  value: T;
+  label: ReactNode;
 }
 
-/** A labelled select over a list of options. */
-export function SelectField({
+/**
+ * A labelled select over a list of options: the one way the console draws a select. Hints and
+ * errors go in `children`, below it; name their ids in `describedBy`.
+ */
+export function SelectField<T extends string = string>({
   id,
   label,
   value,
   options,
   onChange,
   valueText,
+  name,
+  describedBy,
+  invalid,
+  className,
+  children,
 }: {
   id: string;
   label: string;
-  value: string;
-  options: readonly SelectOption[];
-  onChange: (value: string) => void;
+  value: T;
+  options: ReadonlyArray<SelectOption<T>>;
+  onChange: (value: T) => void;
   /** What the trigger shows, when the value may not be one of the options. */
   valueText?: ReactNode;
+  /** The form field's name. */
+  name?: string;
+  describedBy?: string;
+  invalid?: boolean;
+  className?: string;
+  children?: ReactNode;
 }) {
   return (
-    <div className="grid gap-2">
+    <div className={cn('grid gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger id={id}>
+      {/* The options are the only values the select can report. */}
+      <Select name={name} value={value} onValueChange={(next) => onChange(next as T)}>
+        <SelectTrigger
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={invalid ? true : undefined}
+        >
           <SelectValue>{valueText}</SelectValue>
         </SelectTrigger>
         <SelectContent>
@@ -46,6 +66,7 @@ export function SelectField({
           ))}
         </SelectContent>
       </Select>
+      {children}
     </div>
   );
 }

@@ -1,14 +1,8 @@
 import { useId } from 'react';
 
+import { SelectField } from '@/components/select-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -58,24 +52,14 @@ export function ExpiryField({
   const result = expiresAtFor(value);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <div className="grid content-start gap-2">
-        <Label htmlFor={`${id}-expiry`}>Expires</Label>
-        <Select
-          value={value.choice}
-          onValueChange={(choice) => onChange({ ...value, choice: choice as ExpiryChoice })}
-        >
-          <SelectTrigger id={`${id}-expiry`}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {EXPIRY_OPTIONS.map((option) => (
-              <SelectItem key={option.value} value={option.value}>
-                {option.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <SelectField
+        id={`${id}-expiry`}
+        label="Expires"
+        value={value.choice}
+        options={EXPIRY_OPTIONS}
+        onChange={(choice) => onChange({ ...value, choice })}
+        className="content-start"
+      />
       {value.choice === 'custom' && (
         <div className="grid content-start gap-2">
           <Label htmlFor={`${id}-date`}>Last day (UTC)</Label>

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 
 import { FilterCard } from '@/components/filter-card';
 import { SelectField } from '@/components/select-field';
-import { Button } from '@/components/ui/button';
+import { DateRangeFields } from '@/components/ui/date-range-fields';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toInstant, toLocalInput } from '@/lib/datetime-local';
@@ -51,11 +51,8 @@ export function AuditFiltersCard({
   }
 
   return (
-    <FilterCard
-      formClassName="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
-      onSubmit={handleSubmit}
-    >
-      <div className="space-y-2">
+    <FilterCard onSubmit={handleSubmit} onClear={handleClear}>
+      <div className="grid gap-2">
         <Label htmlFor={`${id}-actor`}>Actor</Label>
         <Input
           id={`${id}-actor`}
@@ -71,30 +68,7 @@ export function AuditFiltersCard({
         onChange={setAction}
         options={ACTION_OPTIONS}
       />
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-from`}>From</Label>
-        <Input
-          id={`${id}-from`}
-          type="datetime-local"
-          value={from}
-          onChange={(event) => setFrom(event.target.value)}
-        />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-to`}>To</Label>
-        <Input
-          id={`${id}-to`}
-          type="datetime-local"
-          value={to}
-          onChange={(event) => setTo(event.target.value)}
-        />
-      </div>
-      <div className="flex justify-end gap-2 sm:col-span-2 lg:col-span-4">
-        <Button type="submit">Apply</Button>
-        <Button variant="outline" onClick={handleClear}>
-          Clear
-        </Button>
-      </div>
+      <DateRangeFields id={id} from={from} to={to} onFromChange={setFrom} onToChange={setTo} />
     </FilterCard>
   );
 }

@@ -95,7 +95,7 @@ describe('AuditLogView', () => {
     await user.type(screen.getByLabelText('Actor'), 'dana');
     await user.click(screen.getByRole('combobox', { name: 'Action' }));
     await user.click(await screen.findByRole('option', { name: 'Request log entry viewed' }));
-    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
     await waitFor(() =>
       expect(
         fetchMock.mock.calls.some(([url]) => String(url).includes('actor=dana&action=log-viewed')),

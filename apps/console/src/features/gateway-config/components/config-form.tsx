@@ -6,7 +6,6 @@ import {
   PAYLOAD_RETENTION_DAYS_MAX,
   type GatewayConfig,
   type LogLevel,
-  type PayloadCapture,
 } from '@ehr-gateway/contracts';
 import { LoaderCircle } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -14,15 +13,9 @@ import { toast } from '@/lib/toast';
 
 import { Button } from '@/components/ui/button';
 import { ReadOnlyNotice } from '@/components/read-only-notice';
+import { SelectField } from '@/components/select-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { isApiError } from '@/lib/api-client';
@@ -42,6 +35,14 @@ const LOG_LEVEL_LABELS: Record<LogLevel, string> = {
   warn: 'Warn',
   error: 'Error',
 };
+const LOG_LEVEL_OPTIONS = LOG_LEVELS.map((level) => ({
+  value: level,
+  label: LOG_LEVEL_LABELS[level],
+}));
+const PAYLOAD_CAPTURE_OPTIONS = PAYLOAD_CAPTURE_MODES.map((mode) => ({
+  value: mode,
+  label: PAYLOAD_CAPTURE_LABELS[mode],
+}));
 
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) {
@@ -162,33 +163,21 @@ function ConfigFormFields({
           <FieldError id={`${id}-practiceId-error`} message={errors.practiceId} />
         </div>
 
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-logLevel`}>{CONFIG_FIELD_LABELS.logLevel}</Label>
-          <Select
-            name="logLevel"
-            value={values.logLevel}
-            onValueChange={(value) => setField('logLevel', value as LogLevel)}
-          >
-            <SelectTrigger
-              id={`${id}-logLevel`}
-              aria-invalid={errors.logLevel ? true : undefined}
-              aria-describedby={describedBy('logLevel')}
-            >
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {LOG_LEVELS.map((level) => (
-                <SelectItem key={level} value={level}>
-                  {LOG_LEVEL_LABELS[level]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+        <SelectField
+          id={`${id}-logLevel`}
+          label={CONFIG_FIELD_LABELS.logLevel}
+          name="logLevel"
+          value={values.logLevel}
+          options={LOG_LEVEL_OPTIONS}
+          onChange={(value) => setField('logLevel', value)}
+          describedBy={describedBy('logLevel')}
+          invalid={Boolean(errors.logLevel)}
+        >
           <p id={`${id}-logLevel-hint`} className="text-xs text-muted-foreground">
             The lowest severity written to the gateway log
           </p>
           <FieldError id={`${id}-logLevel-error`} message={errors.logLevel} />
-        </div>
+        </SelectField>
 
         <div className="space-y-2">
           <div className="flex items-center justify-between gap-4 rounded-lg border p-3">
@@ -211,34 +200,22 @@ function ConfigFormFields({
 
         {showPayloadSettings && (
           <>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-payloadCapture`}>{CONFIG_FIELD_LABELS.payloadCapture}</Label>
-              <Select
-                name="payloadCapture"
-                value={values.payloadCapture}
-                onValueChange={(value) => setField('payloadCapture', value as PayloadCapture)}
-              >
-                <SelectTrigger
-                  id={`${id}-payloadCapture`}
-                  aria-invalid={errors.payloadCapture ? true : undefined}
-                  aria-describedby={describedBy('payloadCapture')}
-                >
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {PAYLOAD_CAPTURE_MODES.map((mode) => (
-                    <SelectItem key={mode} value={mode}>
-                      {PAYLOAD_CAPTURE_LABELS[mode]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+            <SelectField
+              id={`${id}-payloadCapture`}
+              label={CONFIG_FIELD_LABELS.payloadCapture}
+              name="payloadCapture"
+              value={values.payloadCapture}
+              options={PAYLOAD_CAPTURE_OPTIONS}
+              onChange={(value) => setField('payloadCapture', value)}
+              describedBy={describedBy('payloadCapture')}
+              invalid={Boolean(errors.payloadCapture)}
+            >
               <p id={`${id}-payloadCapture-hint`} className="text-xs text-muted-foreground">
                 {PAYLOAD_CAPTURE_DESCRIPTIONS[values.payloadCapture]} Full needs
                 PAYLOAD_ENCRYPTION_KEY on the server.
               </p>
               <FieldError id={`${id}-payloadCapture-error`} message={errors.payloadCapture} />
-            </div>
+            </SelectField>
 
             <div className="space-y-2">
               <Label htmlFor={`${id}-payloadRetentionDays`}>

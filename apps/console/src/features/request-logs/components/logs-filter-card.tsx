@@ -10,6 +10,7 @@ import { useId, useState, type FormEvent } from 'react';
 
 import { FilterCard } from '@/components/filter-card';
 import { SelectField } from '@/components/select-field';
+import { DateRangeFields } from '@/components/ui/date-range-fields';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -106,7 +107,7 @@ export function LogsFilterCard({
     });
   }
 
-  function handleReset() {
+  function handleClear() {
     setEndpoint('');
     setRequestId('');
     setRoute(undefined);
@@ -123,10 +124,7 @@ export function LogsFilterCard({
   }
 
   return (
-    <FilterCard
-      formClassName="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
-      onSubmit={handleSubmit}
-    >
+    <FilterCard onSubmit={handleSubmit} onClear={handleClear}>
       {route && (
         <p className="flex flex-wrap items-center gap-2 text-sm sm:col-span-2 lg:col-span-4">
           <span className="text-muted-foreground">Route</span>
@@ -203,26 +201,7 @@ export function LogsFilterCard({
         options={RANGE_OPTIONS}
       />
       {range === 'custom' && (
-        <>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-from`}>From</Label>
-            <Input
-              id={`${id}-from`}
-              type="datetime-local"
-              value={from}
-              onChange={(event) => setFrom(event.target.value)}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-to`}>To</Label>
-            <Input
-              id={`${id}-to`}
-              type="datetime-local"
-              value={to}
-              onChange={(event) => setTo(event.target.value)}
-            />
-          </div>
-        </>
+        <DateRangeFields id={id} from={from} to={to} onFromChange={setFrom} onToChange={setTo} />
       )}
       <div className="grid gap-2">
         <Label htmlFor={`${id}-latency`}>Slower than (ms)</Label>
@@ -244,14 +223,6 @@ export function LogsFilterCard({
         options={LIMIT_SELECT_OPTIONS}
         valueText={`${limit} logs`}
       />
-      <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
-        <Button type="submit" className="flex-1">
-          Apply Filters
-        </Button>
-        <Button type="button" variant="outline" onClick={handleReset}>
-          Reset
-        </Button>
-      </div>
     </FilterCard>
   );
 }

@@ -1,14 +1,10 @@
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from '@ehr-gateway/contracts';
 
+import { SelectField } from '@/components/select-field';
 import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
+
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 /** What a user may do: a role, and PHI access on top of it. Shared by create and edit. */
 export function UserAccessFields({
@@ -28,29 +24,20 @@ export function UserAccessFields({
 }) {
   return (
     <>
-      <div className="grid gap-2">
-        <Label htmlFor={`${idPrefix}-role`}>Role</Label>
-        <Select value={role} onValueChange={(value) => onRoleChange(value as Role)}>
-          <SelectTrigger
-            id={`${idPrefix}-role`}
-            aria-describedby={`${idPrefix}-role-hint`}
-            aria-invalid={roleError ? true : undefined}
-          >
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {ROLES.map((option) => (
-              <SelectItem key={option} value={option}>
-                {ROLE_LABELS[option]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+      <SelectField
+        id={`${idPrefix}-role`}
+        label="Role"
+        value={role}
+        options={ROLE_OPTIONS}
+        onChange={onRoleChange}
+        describedBy={`${idPrefix}-role-hint`}
+        invalid={Boolean(roleError)}
+      >
         <p id={`${idPrefix}-role-hint`} className="text-xs text-muted-foreground">
           {ROLE_DESCRIPTIONS[role]}
         </p>
         {roleError && <p className="text-sm text-red-700 dark:text-red-300">{roleError}</p>}
-      </div>
+      </SelectField>
       <div className="flex items-center justify-between gap-4 rounded-lg border p-3">
         <div className="space-y-1">
           <Label htmlFor={`${idPrefix}-phi`}>PHI access</Label>
