@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openStorage, type StorageOptions } from '../src/db/database.js';
 import { ADMIN_PASSWORD, createTestDatabase, databaseTargets } from './helpers.js';
-import { freePort, startServer, waitUntilReady } from './processes.js';
+import { createKeyOverHttp, freePort, startServer, waitUntilReady } from './processes.js';
 
 describe.each(databaseTargets)('graceful stop on $name', (target) => {
   let dataDir: string;
@@ -42,18 +42,7 @@ describe.each(databaseTargets)('graceful stop on $name', (target) => {
 
       await waitUntilReady(base, server);
 
-      const login = await fetch(`${base}/admin/session`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-      });
-      const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-      const created = await fetch(`${base}/admin/api-keys`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie, origin: base },
-        body: JSON.stringify({ name: 'stop test' }),
-      });
-      const { apiKey } = (await created.json()) as { apiKey: { key: string } };
+      const apiKey = { key: await createKeyOverHttp(base, 'stop test') };
 
       const requestCount = 40;
       const answers = await Promise.all(

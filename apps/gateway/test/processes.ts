@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-import { waitFor } from './helpers.js';
+import { ADMIN_PASSWORD, waitFor } from './helpers.js';
 
 export const gatewayRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -70,4 +70,20 @@ export async function waitUntilReady(base: string, server: { output: () => strin
   ).catch((error: Error) => {
     throw new Error(`${error.message}\n${server.output()}`);
   });
+}
+
+/** Signs in to a running gateway as the initial admin and creates an API key, over HTTP. */
+export async function createKeyOverHttp(base: string, name: string): Promise<string> {
+  const login = await fetch(`${base}/admin/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  const created = await fetch(`${base}/admin/api-keys`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, origin: base },
+    body: JSON.stringify({ name }),
+  });
+  return ((await created.json()) as { apiKey: { key: string } }).apiKey.key;
 }

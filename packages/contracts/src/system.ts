@@ -39,6 +39,10 @@ export const ReadinessResponse = z.object({
     requestLog: z.object({
       ok: z.boolean(),
       buffered: z.number().int(),
+      /** Entries waiting on disk only (in the journal, not in memory). */
+      spooled: z.number().int(),
+      /** The journal reached REQUEST_LOG_SPOOL_MAX_MB: new entries are kept in memory only. */
+      spoolFull: z.boolean(),
       dropped: z.number().int(),
       /** Entries stored without their data because the database refused them whole. */
       reduced: z.number().int(),

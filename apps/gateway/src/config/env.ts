@@ -87,6 +87,7 @@ export const EnvSchema = z.object({
   }),
   REQUEST_LOG_MAX_BODY_BYTES: positiveInt(16_384),
   REQUEST_LOG_SPOOL_DIR: optionalString,
+  REQUEST_LOG_SPOOL_MAX_MB: positiveInt(1_024),
   TRUST_PROXY: z
     .string()
     .default('')

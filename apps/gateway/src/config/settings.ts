@@ -34,8 +34,13 @@ export interface GatewaySettings {
   /** How long audit events are kept (six years, HIPAA's documentation period, by default). */
   auditRetentionDays: number;
   requestLogMaxBodyBytes: number;
-  /** Where request-log entries wait on disk while the database is away; unset keeps memory only. */
+  /**
+   * The request log's journal: every entry is on disk here before its answer goes out, until the
+   * database holds it. Unset keeps entries in memory only (tests).
+   */
   requestLogSpoolDir?: string;
+  /** The journal's size limit; past it entries are kept in memory only (see docs/operations.md). */
+  requestLogSpoolMaxBytes?: number;
   /** The log level until an administrator saves one in the gateway config. */
   initialLogLevel: LogLevel;
   /** Shared response cache; without it each instance caches in memory. */
@@ -109,6 +114,7 @@ export function settingsFromEnv(env: Env, version: string): GatewaySettings {
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     requestLogMaxBodyBytes: env.REQUEST_LOG_MAX_BODY_BYTES,
     requestLogSpoolDir: env.REQUEST_LOG_SPOOL_DIR ?? path.join(env.DATA_DIR, 'request-log-spool'),
+    requestLogSpoolMaxBytes: env.REQUEST_LOG_SPOOL_MAX_MB * 1024 * 1024,
     initialLogLevel: env.LOG_LEVEL ?? 'info',
     redisUrl: env.REDIS_URL,
     athenaTimeoutMs: env.ATHENA_TIMEOUT_MS,

@@ -58,13 +58,13 @@ const pathOf = (request: FastifyRequest) => request.originalUrl.split('?', 1)[0]
 
 /**
  * What every gateway request goes through: CORS, API-key authentication, the route's scope, the
- * key's rate limit and quota, the Server-Timing header and the request log. Admin, health and
+ * key's rate limit and quota, the Server-Timing header and the request log (each entry recorded
+ * as the answer is sent). Admin, health and
  * console routes are untouched.
  */
 export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTrafficOptions) {
   const { apiKeys, trafficControl, requestLogs, cors, requestedSourceOf, publicRouteOf } = options;
   const { vapiSecret, retellApiKey, metrics } = options;
-  const capturedPayloads = new WeakMap<FastifyRequest, string | Buffer>();
 
   // A gateway route without a scope would be open to every key: refuse to start instead.
   app.addHook('onRoute', (route) => {
@@ -141,9 +141,6 @@ export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTra
     if (!request.gatewaySource) {
       return payload;
     }
-    if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
-      capturedPayloads.set(request, payload);
-    }
     const total = reply.elapsedTime;
     const upstream = request.upstreamMs ?? 0;
     const timing = [`gateway;dur=${(total - upstream).toFixed(2)}`];
@@ -151,34 +148,16 @@ export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTra
       timing.push(`upstream;dur=${upstream.toFixed(2)}`);
     }
     void reply.header(HEADERS.serverTiming, timing.join(', '));
-    return payload;
-  });
-
-  app.addHook('onResponse', async (request, reply) => {
-    if (!request.gatewaySource) {
-      return;
-    }
-    const elapsed = reply.elapsedTime;
-    const route = publicRouteOf(request);
-    const cache = reply.getHeader(HEADERS.cache);
-    metrics.observeRequest({
-      source: request.gatewaySource,
-      route,
-      method: request.method,
-      status: reply.statusCode,
-      totalMs: elapsed,
-      upstreamMs: request.upstreamMs ?? null,
-      cache: cache === 'HIT' || cache === 'MISS' ? cache : undefined,
-      apiKey: request.apiKey ?? null,
-    });
+    // Recorded (on disk, with a journal) before the answer goes out: a process killed once the
+    // client has its answer has already kept the entry.
     requestLogs.record({
       requestId: request.id,
-      timestamp: preciseIsoTime(performance.timeOrigin + performance.now() - elapsed),
+      timestamp: preciseIsoTime(performance.timeOrigin + performance.now() - total),
       method: request.method,
       url: request.originalUrl,
       status: reply.statusCode,
-      responseTimeMs: elapsed,
-      route,
+      responseTimeMs: total,
+      route: publicRouteOf(request),
       upstreamMs: request.upstreamMs ?? null,
       traceId: request.traceId ?? null,
       source: request.gatewaySource,
@@ -186,9 +165,27 @@ export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTra
       query: request.query,
       body: request.body,
       headers: request.headers,
-      responsePayload: capturedPayloads.get(request) ?? null,
+      responsePayload: typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : null,
       responseContentType: reply.getHeader('content-type')?.toString(),
       failure: request.failure,
+    });
+    return payload;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (!request.gatewaySource) {
+      return;
+    }
+    const cache = reply.getHeader(HEADERS.cache);
+    metrics.observeRequest({
+      source: request.gatewaySource,
+      route: publicRouteOf(request),
+      method: request.method,
+      status: reply.statusCode,
+      totalMs: reply.elapsedTime,
+      upstreamMs: request.upstreamMs ?? null,
+      cache: cache === 'HIT' || cache === 'MISS' ? cache : undefined,
+      apiKey: request.apiKey ?? null,
     });
   });
 }

@@ -9,7 +9,7 @@ import type { GatewayConfigModule } from '../gateway-config/index.js';
 import type { MetricsModule } from '../metrics/index.js';
 import { createOutageReporter } from '../../lib/outage-reporter.js';
 import { buildLogEntry, type CapturedExchange } from './request-log-entry.js';
-import { openRequestLogSpool } from './request-log-spool.js';
+import { openRequestLogJournal } from './request-log-journal.js';
 import { createRequestLogWriter } from './request-log-writer.js';
 import { createRequestLogsRepository } from './request-logs-repository.js';
 import { registerRequestLogsRoutes } from './request-logs-routes.js';
@@ -28,6 +28,8 @@ interface Deps {
 }
 
 const RETENTION_MS = 60 * 60_000;
+const ORPHAN_CLAIM_MS = 30_000;
+const DEFAULT_SPOOL_MAX_BYTES = 1024 * 1024 * 1024;
 
 /**
  * The record of every gateway request: captured off the request path, written in batches, read
@@ -38,8 +40,11 @@ export async function createRequestLogsModule({ db, settings, log, audit, config
     ? createPayloadSealer(settings.payloadEncryptionKey)
     : null;
   const repository = createRequestLogsRepository(db);
-  const spool = settings.requestLogSpoolDir
-    ? await openRequestLogSpool(settings.requestLogSpoolDir)
+  const journal = settings.requestLogSpoolDir
+    ? openRequestLogJournal({
+        directory: settings.requestLogSpoolDir,
+        maxBytes: settings.requestLogSpoolMaxBytes ?? DEFAULT_SPOOL_MAX_BYTES,
+      })
     : undefined;
   const writes = createOutageReporter(log, 'Request log writes (retrying; entries are kept)');
   const writer = createRequestLogWriter({
@@ -52,9 +57,9 @@ export async function createRequestLogsModule({ db, settings, log, audit, config
       writes.success();
     },
     onError: writes.failure,
-    spool,
+    journal,
   });
-  writer.resume();
+  await writer.resume();
   const service = createRequestLogsService({
     repository,
     retentionDays: settings.requestLogRetentionDays,
@@ -64,7 +69,10 @@ export async function createRequestLogsModule({ db, settings, log, audit, config
   });
 
   return {
-    /** Queues one exchange for the log; never waits and never throws. */
+    /**
+     * Journals (on disk, synchronously) and queues one exchange for the log; called before the
+     * answer is sent, so a process killed after it loses nothing. Never throws.
+     */
     record(exchange: CapturedExchange): void {
       writer.enqueue(
         buildLogEntry(exchange, {
@@ -84,6 +92,13 @@ export async function createRequestLogsModule({ db, settings, log, audit, config
         everyMs: RETENTION_MS,
         firstRunAfterMs: 30_000,
         run: () => service.purgeExpired(),
+      },
+      {
+        // A worker that died leaves its journal behind; the one started in its place (or any
+        // other process on the same spool) takes it over.
+        name: 'request-log journal takeover',
+        everyMs: ORPHAN_CLAIM_MS,
+        run: () => writer.resume(),
       },
     ],
     stop: () => writer.stop(),

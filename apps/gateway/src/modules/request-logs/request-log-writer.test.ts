@@ -1,32 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { NewRequestLog } from '../../db/schema.js';
-import { openRequestLogSpool } from './request-log-spool.js';
+import { entries, entry } from '../../../test/request-log-entries.js';
 import { createRequestLogWriter, type RequestLogWriterOptions } from './request-log-writer.js';
-
-const entry = (n: number): NewRequestLog => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  request_id: `req-${n}`,
-  timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, n)).toISOString(),
-  endpoint: `/utility/test/${n}`,
-  method: 'GET',
-  status: 200,
-  response_time_ms: 1,
-  source: 'utility',
-  api_key_id: null,
-  api_key_name: null,
-  request_data: '{}',
-  response_data: null,
-  response_truncated: false,
-  error_message: null,
-  error_stack: null,
-});
-const entries = (count: number, from = 0) =>
-  Array.from({ length: count }, (_, i) => entry(from + i));
 
 /** An insertMany that records every batch (and when it was tried) and fails while told to. */
 function fakeDatabase() {
@@ -382,61 +358,5 @@ describe('request log writer and entries the database refuses', () => {
     await writer.flush();
     expect(calls).toEqual([4, 4]);
     expect(writer.health()).toMatchObject({ buffered: 0 });
-  });
-});
-
-describe('request log writer with a spool on disk', () => {
-  let dir: string;
-  beforeEach(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'ehrgw-spool-'));
-  });
-  afterEach(() => rm(dir, { recursive: true, force: true }));
-
-  it('spools what the buffer cannot hold while the database is away, then writes it all in order', async () => {
-    const db = fakeDatabase();
-    db.failAlways(true);
-    const spool = await openRequestLogSpool(dir);
-    const writer = createRequestLogWriter({
-      insertMany: db.insertMany,
-      maxBuffered: 5,
-      batchSize: 4,
-      flushIntervalMs: 10,
-      maxRetryDelayMs: 20,
-      spool,
-    });
-    const sent = entries(12);
-    sent.forEach((row) => writer.enqueue(row));
-    await writer.flush();
-    expect(writer.health()).toMatchObject({ buffered: 5, spooled: 7, dropped: 0 });
-
-    db.failAlways(false);
-    await writer.flush();
-    expect(db.stored.map((row) => row.request_id)).toEqual(sent.map((row) => row.request_id));
-    expect(writer.health()).toMatchObject({ ok: true, buffered: 0, spooled: 0, dropped: 0 });
-    await writer.stop();
-  });
-
-  it('keeps what a stop could not write for the next start', async () => {
-    const down = fakeDatabase();
-    down.failAlways(true);
-    const first = createRequestLogWriter({
-      insertMany: down.insertMany,
-      spool: await openRequestLogSpool(dir),
-    });
-    const sent = entries(3);
-    sent.forEach((row) => first.enqueue(row));
-    await first.stop(50);
-    expect(first.health()).toMatchObject({ dropped: 0, buffered: 0, spooled: 3 });
-
-    const up = fakeDatabase();
-    const next = createRequestLogWriter({
-      insertMany: up.insertMany,
-      spool: await openRequestLogSpool(dir),
-    });
-    expect(next.health()).toMatchObject({ spooled: 3 });
-    await next.flush();
-    expect(up.stored.map((row) => row.request_id)).toEqual(sent.map((row) => row.request_id));
-    expect(next.health()).toMatchObject({ spooled: 0 });
-    await next.stop();
   });
 });

@@ -1,17 +1,17 @@
 import type { NewRequestLog } from '../../db/schema.js';
 import { exponentialBackoffMs, sleep } from '../../lib/timing.js';
-import type { RequestLogSpool, SpooledSegment } from './request-log-spool.js';
+import type { JournalSegment, RequestLogJournal } from './request-log-journal.js';
 
 export interface RequestLogWriterOptions {
   insertMany: (entries: NewRequestLog[]) => Promise<void>;
   onError?: (error: unknown) => void;
   /**
-   * Entries held in memory at most; beyond this new entries go to the spool, or without one are
-   * dropped and counted.
+   * Entries held in memory at most; beyond this new entries wait in the journal only, or without
+   * one are dropped and counted.
    */
   maxBuffered?: number;
-  /** Disk space for entries the buffer cannot hold, and for those left at a stop. */
-  spool?: RequestLogSpool;
+  /** Where every entry is appended before its answer goes out (see request-log-journal.ts). */
+  journal?: RequestLogJournal;
   batchSize?: number;
   flushIntervalMs?: number;
   maxRetryDelayMs?: number;
@@ -20,8 +20,10 @@ export interface RequestLogWriterOptions {
 export interface RequestLogWriterHealth {
   ok: boolean;
   buffered: number;
-  /** Entries waiting on disk for the database. */
+  /** Entries waiting on disk for the database (beyond those also in memory). */
   spooled: number;
+  /** The journal reached REQUEST_LOG_SPOOL_MAX_MB: new entries are kept in memory only. */
+  spoolFull: boolean;
   dropped: number;
   /** Entries stored without their bodies because the database refused them whole. */
   reduced: number;
@@ -62,74 +64,134 @@ const reasonOf = (error: unknown) => {
 /** Consecutive failed flushes after which the writer reports itself unhealthy. */
 const UNHEALTHY_AFTER_FAILURES = 3;
 
+interface Queued {
+  entry: NewRequestLog;
+  /** The journal file holding it, when it is on disk. */
+  segment: JournalSegment | null;
+}
+
+/** A journal file being written back: its entries are at the head of the buffer. */
+interface Replaying {
+  segment: JournalSegment;
+  remaining: number;
+}
+
 /**
- * Keeps request-log writes off the request path: entries are buffered in memory and inserted in
- * batches. A failed batch stays at the head of the buffer and is retried with backoff, so a brief
- * database outage loses nothing unless the buffer fills.
+ * Keeps request-log writes off the request path: every entry is appended to the journal (when
+ * there is one) at once, then buffered in memory and inserted in batches. A failed batch stays at
+ * the head of the buffer and is retried with backoff; past the buffer, entries wait in the journal
+ * and are written back from it. Nothing here ever throws into a timer: a failure is reported and
+ * retried.
  */
-export function createRequestLogWriter({
-  insertMany,
-  onError,
-  maxBuffered = 10_000,
-  batchSize = 500,
-  flushIntervalMs = 250,
-  maxRetryDelayMs = 5_000,
-  spool,
-}: RequestLogWriterOptions) {
-  let buffer: NewRequestLog[] = [];
-  /** Entries past the buffer, on their way to the spool. */
-  let overflow: NewRequestLog[] = [];
-  let spooling: Promise<void> = Promise.resolve();
-  /** A spooled segment being written back: its entries are at the head of the buffer. */
-  let replaying: { segment: SpooledSegment; remaining: number } | null = null;
-  let dropped = 0;
-  let reduced = 0;
-  let lastDropReason: string | null = null;
-  let consecutiveFailures = 0;
-  let lastError: string | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let timerDueAt = 0;
-  let inFlight: Promise<void> | null = null;
-  let stopped = false;
+class Writer {
+  buffer: Queued[] = [];
+  replaying: Replaying | null = null;
+  dropped = 0;
+  reduced = 0;
+  lastDropReason: string | null = null;
+  consecutiveFailures = 0;
+  lastError: string | null = null;
+  timer: NodeJS.Timeout | null = null;
+  timerDueAt = 0;
+  inFlight: Promise<void> | null = null;
+  stopped = false;
+  readonly maxBuffered: number;
+  readonly batchSize: number;
+  readonly flushIntervalMs: number;
+  readonly maxRetryDelayMs: number;
+
+  constructor(private readonly options: RequestLogWriterOptions) {
+    this.maxBuffered = options.maxBuffered ?? 10_000;
+    this.batchSize = options.batchSize ?? 500;
+    this.flushIntervalMs = options.flushIntervalMs ?? 250;
+    this.maxRetryDelayMs = options.maxRetryDelayMs ?? 5_000;
+  }
+
+  report(error: unknown) {
+    this.lastError = error instanceof Error ? error.message : String(error);
+    try {
+      this.options.onError?.(error);
+    } catch {
+      // A failing reporter must not take the writer down with it.
+    }
+  }
+
+  drop(count: number, reason: string) {
+    this.dropped += count;
+    this.lastDropReason = reason;
+  }
+
+  /** Entries not yet in the database: in memory or in the journal. */
+  pending() {
+    return Math.max(this.buffer.length, this.options.journal?.size ?? 0);
+  }
 
   /** Arms the flush timer, moving it earlier when asked for a sooner flush, never later. */
-  function schedule(delayMs: number) {
-    if (stopped) {
+  schedule(delayMs: number) {
+    if (this.stopped) {
       return;
     }
     const dueAt = Date.now() + delayMs;
-    if (timer) {
-      if (dueAt >= timerDueAt) {
+    if (this.timer) {
+      if (dueAt >= this.timerDueAt) {
         return;
       }
-      clearTimeout(timer);
+      clearTimeout(this.timer);
     }
-    timerDueAt = dueAt;
-    timer = setTimeout(() => {
-      timer = null;
-      void flushOnce().finally(() => {
-        if (pending() > 0) {
-          schedule(nextDelay());
+    this.timerDueAt = dueAt;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.flushOnce().finally(() => {
+        if (this.pending() > 0) {
+          this.schedule(this.nextDelay());
         }
       });
     }, delayMs);
-    timer.unref();
+    this.timer.unref();
   }
 
-  const nextDelay = () =>
-    consecutiveFailures === 0
-      ? buffer.length >= batchSize
-        ? 0
-        : flushIntervalMs
-      : exponentialBackoffMs(consecutiveFailures, flushIntervalMs, maxRetryDelayMs);
+  nextDelay() {
+    if (this.consecutiveFailures > 0) {
+      const { flushIntervalMs, maxRetryDelayMs } = this;
+      return exponentialBackoffMs(this.consecutiveFailures, flushIntervalMs, maxRetryDelayMs);
+    }
+    return this.buffer.length >= this.batchSize ? 0 : this.flushIntervalMs;
+  }
+
+  enqueue(entry: NewRequestLog): void {
+    const { journal } = this.options;
+    let segment: JournalSegment | null = null;
+    if (journal) {
+      try {
+        segment = journal.append(entry);
+      } catch (error) {
+        this.report(error);
+      }
+    }
+    if (this.buffer.length >= this.maxBuffered) {
+      const reason = `the buffer was full (${this.maxBuffered} entries waiting for the database)`;
+      if (segment) {
+        journal!.spill(segment).catch((error: unknown) => this.report(error));
+      } else {
+        this.drop(1, journal?.full ? `${reason} and so was the spool` : reason);
+      }
+      return;
+    }
+    this.buffer.push({ entry, segment });
+    // While the database is failing, the retry already scheduled (with backoff) will take it.
+    if (this.consecutiveFailures === 0) {
+      this.schedule(this.buffer.length >= this.batchSize ? 0 : this.flushIntervalMs);
+    }
+  }
 
   /**
    * Writes a batch; a batch the database refuses because of a row in it is split in halves until
    * that row is found, which is stored without its data (or, failing that, dropped and counted),
-   * so one poisoned entry never holds back the others. Resolves with how many entries from the
-   * head of the batch are settled; rejects only for failures that are not about the rows.
+   * so one poisoned entry never holds back the others. Counts in `settled` how many entries from
+   * the head of the batch are settled; rejects only for failures that are not about the rows.
    */
-  async function writeSplitting(batch: NewRequestLog[], settled: { count: number }) {
+  async writeSplitting(batch: NewRequestLog[], settled: { count: number }): Promise<void> {
+    const { insertMany } = this.options;
     try {
       await insertMany(batch);
       settled.count += batch.length;
@@ -140,199 +202,192 @@ export function createRequestLogWriter({
       }
       if (batch.length > 1) {
         const middle = Math.ceil(batch.length / 2);
-        await writeSplitting(batch.slice(0, middle), settled);
-        await writeSplitting(batch.slice(middle), settled);
+        await this.writeSplitting(batch.slice(0, middle), settled);
+        await this.writeSplitting(batch.slice(middle), settled);
         return;
       }
       const reason = reasonOf(error);
-      lastDropReason = reason;
+      this.lastDropReason = reason;
       try {
         await insertMany([reducedEntry(batch[0]!, reason)]);
-        reduced += 1;
+        this.reduced += 1;
       } catch (second) {
         if (!isRowError(second)) {
           throw second;
         }
-        dropped += 1;
+        this.dropped += 1;
       }
       settled.count += 1;
     }
   }
 
-  /** Entries not yet in the database: in memory, on their way to the spool, or spooled. */
-  const pending = () => buffer.length + overflow.length + (spool?.size ?? 0);
-
-  /** Moves entries to the spool in the background; what cannot be spooled is dropped. */
-  function toSpool(entries: NewRequestLog[], reason: string): Promise<void> {
-    if (!spool) {
-      dropped += entries.length;
-      lastDropReason = reason;
-      return Promise.resolve();
-    }
-    spooling = spooling.then(() =>
-      spool.append(entries).catch((error: unknown) => {
-        dropped += entries.length;
-        lastDropReason = `${reason}, and the spool could not take them: ${reasonOf(error)}`;
-      }),
-    );
-    return spooling;
-  }
-
-  /** Brings the oldest spooled segment back to the head of the buffer once there is room. */
-  async function refillFromSpool(): Promise<void> {
-    if (!spool || replaying || spool.size === 0 || buffer.length > maxBuffered / 2) {
+  /** Brings the oldest journal file waiting on disk to the head of the buffer once there is room. */
+  async refillFromJournal(): Promise<void> {
+    const { journal } = this.options;
+    if (!journal || this.replaying || this.buffer.length > this.maxBuffered / 2) {
       return;
     }
-    await spooling;
-    const segment = await spool.oldest();
-    if (segment && segment.entries.length > 0) {
-      replaying = { segment, remaining: segment.entries.length };
-      buffer = [...segment.entries, ...buffer];
-    } else {
-      await segment?.remove();
+    const next = await journal.nextReplay();
+    if (!next) {
+      return;
     }
+    if (next.unreadable > 0) {
+      this.drop(next.unreadable, 'a journal line could not be read back (cut short mid-write)');
+    }
+    if (next.entries.length === 0) {
+      await journal.replayed(next.segment);
+      return;
+    }
+    this.replaying = { segment: next.segment, remaining: next.entries.length };
+    this.buffer = [...next.entries.map((entry) => ({ entry, segment: null })), ...this.buffer];
   }
 
-  /** Counts settled entries against a segment being replayed; removes it once all are in. */
-  async function settle(count: number): Promise<void> {
-    buffer = buffer.slice(count);
-    if (replaying) {
-      replaying.remaining -= count;
-      if (replaying.remaining <= 0) {
-        const done = replaying.segment;
-        replaying = null;
-        await done.remove();
+  /** Takes settled entries off the buffer and tells the journal which of its files are done. */
+  async settle(count: number): Promise<void> {
+    const { journal } = this.options;
+    const done = this.buffer.slice(0, count);
+    this.buffer = this.buffer.slice(count);
+    let fromReplay = 0;
+    if (this.replaying) {
+      fromReplay = Math.min(count, this.replaying.remaining);
+      this.replaying.remaining -= fromReplay;
+      if (this.replaying.remaining <= 0) {
+        const { segment } = this.replaying;
+        this.replaying = null;
+        await journal?.replayed(segment);
       }
     }
+    const perSegment = new Map<JournalSegment, number>();
+    for (const { segment } of done.slice(fromReplay)) {
+      if (segment) {
+        perSegment.set(segment, (perSegment.get(segment) ?? 0) + 1);
+      }
+    }
+    for (const [segment, settled] of perSegment) {
+      await journal?.settle(segment, settled);
+    }
   }
 
-  function flushOnce(): Promise<void> {
-    if (inFlight) {
-      return inFlight;
+  flushOnce(): Promise<void> {
+    if (this.inFlight) {
+      return this.inFlight;
     }
     const settled = { count: 0 };
-    inFlight = (async () => {
-      if (buffer.length === 0) {
-        await refillFromSpool();
+    this.inFlight = (async () => {
+      try {
+        // Under steady load the buffer is seldom empty: files on disk come in once it is half so.
+        await this.refillFromJournal();
+        if (this.buffer.length > 0) {
+          const batch = this.buffer.slice(0, this.batchSize).map((queued) => queued.entry);
+          await this.writeSplitting(batch, settled);
+          this.consecutiveFailures = 0;
+          this.lastError = null;
+        }
+      } catch (error) {
+        this.consecutiveFailures += 1;
+        this.report(error);
       }
-      if (buffer.length === 0) {
-        return;
+      try {
+        await this.settle(settled.count);
+      } catch (error) {
+        // The entries are in the database; only a journal file was not deleted (it is replayed
+        // and skipped by id after a restart).
+        this.report(error);
       }
-      await writeSplitting(buffer.slice(0, batchSize), settled);
-      consecutiveFailures = 0;
-      lastError = null;
-    })()
-      .catch((error: unknown) => {
-        consecutiveFailures += 1;
-        lastError = error instanceof Error ? error.message : String(error);
-        onError?.(error);
-      })
-      .then(() => settle(settled.count))
-      .finally(() => {
-        inFlight = null;
-      });
-    return inFlight;
+    })().finally(() => {
+      this.inFlight = null;
+    });
+    return this.inFlight;
   }
 
+  /** Writes everything waiting now; returns early when the database fails. */
+  async flush(): Promise<void> {
+    while (this.pending() > 0) {
+      const before = this.consecutiveFailures;
+      const waiting = this.pending();
+      await this.flushOnce();
+      if (this.consecutiveFailures > before || this.pending() >= waiting) {
+        return;
+      }
+    }
+  }
+
+  /** Stops the timer and keeps retrying until the buffer is empty or the deadline passes. */
+  async stop(deadlineMs: number): Promise<void> {
+    this.stopped = true;
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    const deadline = Date.now() + deadlineMs;
+    while (this.buffer.length > 0 && Date.now() < deadline) {
+      const before = this.consecutiveFailures;
+      // A write that never returns must not hold the stop past its deadline.
+      let giveUp: NodeJS.Timeout | undefined;
+      const timedOut = await Promise.race([
+        this.flushOnce().then(() => false),
+        new Promise<boolean>((resolve) => {
+          giveUp = setTimeout(() => resolve(true), Math.max(0, deadline - Date.now()));
+        }),
+      ]);
+      clearTimeout(giveUp);
+      if (timedOut) {
+        break;
+      }
+      if (this.consecutiveFailures > before) {
+        await sleep(Math.min(500, this.flushIntervalMs));
+      }
+    }
+    // What the database did not take waits in the journal for the next start; what is not in
+    // the journal is lost, and counted.
+    const unsaved = this.buffer.slice(this.replaying?.remaining ?? 0);
+    const lost = unsaved.filter((queued) => queued.segment === null).length;
+    if (lost > 0) {
+      this.drop(lost, 'the gateway stopped before the database took them');
+    }
+    this.buffer = [];
+    this.replaying = null;
+    await this.options.journal?.close();
+  }
+
+  health(): RequestLogWriterHealth {
+    const { journal } = this.options;
+    const spoolFull = journal?.full ?? false;
+    return {
+      ok:
+        this.consecutiveFailures < UNHEALTHY_AFTER_FAILURES &&
+        this.buffer.length < this.maxBuffered &&
+        !spoolFull,
+      buffered: this.buffer.length,
+      spooled: Math.max(0, (journal?.size ?? 0) - this.buffer.length),
+      spoolFull,
+      dropped: this.dropped,
+      reduced: this.reduced,
+      lastError: this.lastError,
+      lastDropReason: this.lastDropReason,
+    };
+  }
+}
+
+export function createRequestLogWriter(options: RequestLogWriterOptions) {
+  const writer = new Writer(options);
   return {
-    enqueue(entry: NewRequestLog): void {
-      if (buffer.length >= maxBuffered && !spool) {
-        dropped += 1;
-        lastDropReason = `the buffer was full (${maxBuffered} entries waiting for the database)`;
-        return;
-      }
-      if (buffer.length >= maxBuffered) {
-        overflow.push(entry);
-        if (overflow.length === 1) {
-          // Spooled in one go at the end of this turn of the event loop.
-          setImmediate(() => {
-            const spilled = overflow;
-            overflow = [];
-            void toSpool(
-              spilled,
-              `the buffer was full (${maxBuffered} entries waiting for the database)`,
-            );
-          });
-        }
-        return;
-      }
-      buffer.push(entry);
-      // While the database is failing, the retry already scheduled (with backoff) will take it.
-      if (consecutiveFailures === 0) {
-        schedule(buffer.length >= batchSize ? 0 : flushIntervalMs);
-      }
-    },
-
-    health(): RequestLogWriterHealth {
-      return {
-        ok: consecutiveFailures < UNHEALTHY_AFTER_FAILURES && buffer.length < maxBuffered,
-        buffered: buffer.length,
-        spooled: (spool?.size ?? 0) + overflow.length,
-        dropped,
-        reduced,
-        lastError,
-        lastDropReason,
-      };
-    },
-
-    /** Writes everything buffered now (used by tests and before a stop). */
-    async flush(): Promise<void> {
-      if (overflow.length > 0) {
-        const spilled = overflow;
-        overflow = [];
-        await toSpool(spilled, 'the buffer was full');
-      }
-      while (pending() > 0) {
-        const before = consecutiveFailures;
-        await flushOnce();
-        if (consecutiveFailures > before) {
-          return;
-        }
-      }
-    },
-
+    /** Journals and queues one entry; never waits and never throws. */
+    enqueue: (entry: NewRequestLog) => writer.enqueue(entry),
+    health: () => writer.health(),
+    /** Writes everything waiting now (used by tests and before a stop). */
+    flush: () => writer.flush(),
     /** Stops the timer and keeps retrying until the buffer is empty or the deadline passes. */
-    async stop(deadlineMs = 10_000): Promise<void> {
-      stopped = true;
-      if (timer) {
-        clearTimeout(timer);
-        timer = null;
+    stop: (deadlineMs = 10_000) => writer.stop(deadlineMs),
+    /** Takes over what dead processes left in the journal, and starts writing it back. */
+    async resume(): Promise<void> {
+      try {
+        await options.journal?.claimOrphans();
+      } catch (error) {
+        writer.report(error);
       }
-      const deadline = Date.now() + deadlineMs;
-      while (buffer.length > 0 && Date.now() < deadline) {
-        const before = consecutiveFailures;
-        // A write that never returns must not hold the stop past its deadline.
-        let giveUp: NodeJS.Timeout | undefined;
-        const timedOut = await Promise.race([
-          flushOnce().then(() => false),
-          new Promise<boolean>((resolve) => {
-            giveUp = setTimeout(() => resolve(true), Math.max(0, deadline - Date.now()));
-          }),
-        ]);
-        clearTimeout(giveUp);
-        if (timedOut) {
-          break;
-        }
-        if (consecutiveFailures > before) {
-          await sleep(Math.min(500, flushIntervalMs));
-        }
-      }
-      // What the database did not take waits in the spool for the next start (entries of a
-      // segment being replayed are still in their file).
-      const unsaved = [...buffer.slice(replaying?.remaining ?? 0), ...overflow];
-      buffer = [];
-      overflow = [];
-      replaying = null;
-      if (unsaved.length > 0) {
-        await toSpool(unsaved, 'the gateway stopped before the database took them');
-      }
-      await spooling;
-    },
-
-    /** Starts writing back what an earlier run left in the spool. */
-    resume(): void {
-      if (pending() > 0) {
-        schedule(0);
+      if (writer.pending() > 0) {
+        writer.schedule(0);
       }
     },
   };
