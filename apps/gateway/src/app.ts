@@ -30,6 +30,7 @@ import {
   type AthenaTransportOverrides,
 } from './modules/ehr/index.js';
 import { createEhrStatusModule } from './modules/ehr-status/index.js';
+import { createFhirModule } from './modules/fhir/index.js';
 import { createGatewayConfigModule } from './modules/gateway-config/index.js';
 import { createHealthModule } from './modules/health/index.js';
 import { createIdempotencyModule } from './modules/idempotency/index.js';
@@ -163,6 +164,12 @@ export const gatewayApp = fp<GatewayAppOptions>(
       monitoring,
       idempotency,
       createAggregationModule({ ehr, idempotency }),
+      createFhirModule({
+        ehr,
+        idempotency,
+        version: settings.version,
+        publicBaseUrl: settings.publicBaseUrl,
+      }),
       smartScheduling,
       voiceConfig,
       createLlmToolsModule({ settings, ehr, voiceConfig, smartScheduling, idempotency }),

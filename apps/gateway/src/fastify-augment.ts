@@ -38,6 +38,8 @@ declare module 'fastify' {
     source?: LogSource | ((request: FastifyRequest) => LogSource);
     /** What a gateway route needs of the calling API key (every gateway route declares one). */
     scope?: ApiScope;
+    /** The route also takes its API key as `Authorization: Bearer <key>` (FHIR clients send it so). */
+    acceptsBearerKey?: boolean;
     /** The route also accepts Vapi's shared secret (X-Vapi-Secret) instead of an API key. */
     acceptsVapiSecret?: boolean;
     /**

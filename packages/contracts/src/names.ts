@@ -5,12 +5,16 @@
  * live beside this file and are re-exported by the package index.
  */
 
+import { FHIR_BASE_PREFIX } from './fhir.js';
+
 /** Gateway route families with a fixed prefix (the EHR routes live under the configurable apiRoot). */
 export const GATEWAY_PREFIXES = {
   aggregation: '/aggregate',
   voiceConfig: '/voice-config',
   llmTools: '/llm',
   utility: '/utility',
+  /** The FHIR R4 face (fhir.ts): `/fhir/r4/{source}/{practiceId}`. */
+  fhir: FHIR_BASE_PREFIX,
 } as const;
 
 /** Where the EHR routes are reachable until an administrator picks another apiRoot. */
@@ -66,6 +70,7 @@ export const API_TAGS = {
   voiceConfig: 'Voice config',
   voiceAgentTools: 'Voice agent tools',
   utility: 'Utility',
+  fhir: 'FHIR R4',
   health: 'Health',
   adminSession: 'Admin: session',
   adminApiKeys: 'Admin: API keys',
@@ -93,6 +98,13 @@ export const HEADERS = {
   /** draft-ietf-httpapi-ratelimit-headers: the limits a key is under, and where it stands. */
   rateLimitPolicy: 'ratelimit-policy',
   rateLimit: 'ratelimit',
+  /** FHIR: `handling=strict` refuses unknown search parameters (lenient by default). */
+  prefer: 'prefer',
+  /** FHIR conditional create: a search that, matching, means the resource already exists. */
+  ifNoneExist: 'if-none-exist',
+  ifMatch: 'if-match',
+  etag: 'etag',
+  location: 'location',
 } as const;
 
 /**

@@ -35,6 +35,8 @@ export const GATEWAY_PREFIX_SOURCES: Record<keyof typeof GATEWAY_PREFIXES, LogSo
   voiceConfig: 'voice-config',
   llmTools: 'llm-tools',
   utility: 'utility',
+  // Matched FHIR routes are logged under the EHR their path names; this is for paths none matched.
+  fhir: 'gateway',
 };
 
 export const LOG_LIMIT_MAX = 1000;

@@ -53,6 +53,8 @@ export function preciseIsoTime(epochMs: number): string {
   return new Date(wholeMs).toISOString().replace('Z', `${String(micros).padStart(3, '0')}Z`);
 }
 
+const BEARER = /^Bearer\s+(\S+)$/i;
+
 /** The path the client asked for, before any internal rewrite (see rewriteEhrUrl). */
 const pathOf = (request: FastifyRequest) => request.originalUrl.split('?', 1)[0] ?? '/';
 
@@ -120,7 +122,10 @@ export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTra
       request.apiKey = platformCaller(RETELL_CALLER);
       return;
     }
-    const apiKey = await apiKeys.authenticate(request.headers[HEADERS.apiKey]);
+    const bearer = request.routeOptions.config.acceptsBearerKey
+      ? BEARER.exec(request.headers.authorization ?? '')?.[1]
+      : undefined;
+    const apiKey = await apiKeys.authenticate(request.headers[HEADERS.apiKey] ?? bearer);
     request.apiKey = apiKey;
     const scope = request.routeOptions.config.scope;
     if (scope !== undefined && !hasScope(apiKey.scopes, scope)) {

@@ -18,7 +18,7 @@ export const tooDeep = () =>
  * an empty body counts as no body, as clients such as axios send it with GET and DELETE, so a
  * route that needs a body still says so through its own validation.
  */
-export function registerJsonBodyParser(app: FastifyInstance) {
+export function registerJsonBodyParser(app: FastifyInstance, contentTypes = ['application/json']) {
   const parse = app.getDefaultJsonParser('error', 'error') as unknown as (
     request: FastifyRequest,
     body: string,
@@ -36,9 +36,13 @@ export function registerJsonBodyParser(app: FastifyInstance) {
     }
     return result;
   };
-  app.removeContentTypeParser('application/json');
+  for (const type of contentTypes) {
+    if (app.hasContentTypeParser(type)) {
+      app.removeContentTypeParser(type);
+    }
+  }
   app.addContentTypeParser(
-    'application/json',
+    contentTypes,
     { parseAs: 'string' },
     async (request: FastifyRequest, body: string | Buffer) => {
       const text = body.toString();

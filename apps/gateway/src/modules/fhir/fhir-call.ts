@@ -1,0 +1,46 @@
+import type { Resource } from '@medplum/fhirtypes';
+
+import type { EhrSource } from '@ehr-gateway/contracts';
+import type { FhirMappingContext } from '@ehr-gateway/fhir-mapping';
+
+import type { EhrCallContext, EhrClient } from '../ehr/index.js';
+import { FhirError } from './fhir-outcome.js';
+import type { FhirSearch, SearchAnswer } from './fhir-search.js';
+
+/** One FHIR request's EHR: which one, the practice, and the call context of the request. */
+export interface FhirCall {
+  source: EhrSource;
+  practiceId: string;
+  client: EhrClient;
+  ctx: EhrCallContext;
+  mapping: FhirMappingContext;
+}
+
+export type ReadHandler = (call: FhirCall, id: string) => Promise<Resource>;
+export type SearchHandler = (call: FhirCall, search: FhirSearch) => Promise<SearchAnswer>;
+
+export const unknownResource = (type: string, id: string) =>
+  new FhirError(404, `${type}/${id} is not known at this EHR and practice`, [type]);
+
+/** Whether `text` starts with `prefix`, ignoring case and accents as FHIR string search does. */
+export function startsWithText(text: string | null | undefined, prefix: string): boolean {
+  const fold = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return text !== null && text !== undefined && fold(text).startsWith(fold(prefix));
+}
+
+/** Whether any word (or the whole) of `text` starts with `prefix`. */
+export const anyWordStartsWith = (text: string | null | undefined, prefix: string) =>
+  startsWithText(text, prefix) ||
+  (text ?? '').split(/[\s,]+/).some((word) => startsWithText(word, prefix));
+
+/** Runs a read that the EHR answers 404 for an unknown id, as FHIR's 404 for that resource. */
+export async function readOr404<T>(type: string, id: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 404) {
+      throw unknownResource(type, id);
+    }
+    throw error;
+  }
+}

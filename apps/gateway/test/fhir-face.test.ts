@@ -1,0 +1,152 @@
+import { buildSandbox } from '@ehr-gateway/athena-sandbox';
+import type { Bundle, OperationOutcome, Resource } from '@medplum/fhirtypes';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { nextPageUrl } from '@ehr-gateway/fhir-mapping';
+import { fhirValidationErrors, loadFhirDefinitions } from '@ehr-gateway/fhir-mapping/validation';
+
+import {
+  buildGateway,
+  createApiKey,
+  openTestStorage,
+  signIn,
+  type TestStorage,
+} from './helpers.js';
+import { scheduleDate } from './schedule.js';
+
+const SECRET = 'sandbox-secret-value-0123';
+const BASES = { mock: '/fhir/r4/mock/12345', athena: '/fhir/r4/athena/195900' } as const;
+
+/** The FHIR face against both EHRs: every answer validates with @medplum/core, 0 errors. */
+describe('FHIR R4 face', () => {
+  let sandbox: FastifyInstance;
+  let storage: TestStorage;
+  let app: FastifyInstance;
+  let key: string;
+  let cookie: string;
+
+  beforeAll(async () => {
+    loadFhirDefinitions();
+    sandbox = buildSandbox({ clientSecret: SECRET, tokenLimitPerMinute: 1000 });
+    await sandbox.listen({ port: 0, host: '127.0.0.1' });
+    const address = sandbox.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    storage = await openTestStorage({ name: 'pglite' });
+    app = await buildGateway(storage, {
+      settings: {
+        athena: {
+          baseUrl: `http://127.0.0.1:${port}`,
+          clientId: 'sandbox-client',
+          clientSecret: SECRET,
+          practiceId: '195900',
+        },
+      },
+      athenaTransport: { baseRetryDelayMs: 5 },
+    });
+    cookie = await signIn(app);
+    ({ key } = await createApiKey(app, cookie));
+  });
+  afterAll(async () => {
+    await app.close();
+    await storage.dispose();
+    await sandbox.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers: { 'x-api-key': key, ...headers } });
+
+  const valid = (resource: Resource) => {
+    const errors = fhirValidationErrors(resource);
+    expect(errors, JSON.stringify(errors.slice(0, 3))).toEqual([]);
+    return resource;
+  };
+
+  describe.each(Object.entries(BASES))('%s', (source, base) => {
+    it('answers metadata with a CapabilityStatement that validates', async () => {
+      const response = await get(`${base}/metadata`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toContain('application/fhir+json');
+      const statement = valid(response.json());
+      expect(statement).toMatchObject({
+        resourceType: 'CapabilityStatement',
+        fhirVersion: '4.0.1',
+        kind: 'instance',
+      });
+    });
+
+    it.each(['Patient', 'Practitioner', 'Location', 'Schedule', 'Appointment'])(
+      'searches %s and reads the first match back; both validate',
+      async (type) => {
+        const response = await get(`${base}/${type}?_count=3`);
+        expect(response.statusCode, response.body).toBe(200);
+        const bundle = valid(response.json()) as Bundle;
+        expect(bundle.type).toBe('searchset');
+        const first = bundle.entry?.[0]?.resource;
+        expect(first?.resourceType, source).toBe(type);
+        const read = await get(`${base}/${type}/${first!.id}`);
+        expect(read.statusCode, read.body).toBe(200);
+        valid(read.json());
+      },
+    );
+
+    it('lists free slots with _include=Slot:schedule, reads one, pages through next links', async () => {
+      const day = scheduleDate({ atLeast: 5 });
+      const response = await get(
+        `${base}/Slot?status=free&start=ge${day}&_include=Slot:schedule&_count=100`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const bundle = valid(response.json()) as Bundle;
+      expect(bundle.entry?.some((e) => e.search?.mode === 'include')).toBe(true);
+      const slot = bundle.entry!.find((e) => e.resource?.resourceType === 'Slot')!.resource!;
+      const read = await get(`${base}/Slot/${slot.id}`);
+      expect(read.statusCode, read.body).toBe(200);
+      valid(read.json());
+      const seen = new Set<string>();
+      let url: string | undefined = `${base}/Slot?start=ge${day}&_count=37`;
+      while (url && seen.size < 250) {
+        const page = (await get(url.replace(/^https?:\/\/[^/]+/, ''))).json() as Bundle;
+        for (const entry of page.entry ?? []) {
+          expect(seen.has(entry.resource!.id!)).toBe(false);
+          seen.add(entry.resource!.id!);
+        }
+        url = nextPageUrl(page);
+      }
+      expect(seen.size).toBeGreaterThanOrEqual(250);
+      const all = (await get(`${base}/Slot?start=ge${day}&_count=100`)).json() as Bundle;
+      expect(all.total).toBeGreaterThanOrEqual(250);
+    });
+
+    it('reads the Organization', async () => {
+      const response = await get(`${base}/Organization/${base.split('/').pop()}`);
+      expect(response.statusCode, response.body).toBe(200);
+      valid(response.json());
+    });
+  });
+
+  it('answers errors as OperationOutcomes with their statuses', async () => {
+    const cases: Array<[number, () => ReturnType<typeof get>]> = [
+      [404, () => get(`${BASES.mock}/Patient/99999999`)],
+      [401, () => app.inject({ method: 'GET', url: `${BASES.mock}/Patient/1` })],
+      [406, () => get(`${BASES.mock}/Patient?_format=xml`)],
+      [406, () => get(`${BASES.mock}/metadata`, { accept: 'application/fhir+xml' })],
+      [
+        405,
+        () =>
+          app.inject({
+            method: 'DELETE',
+            url: `${BASES.mock}/Patient/1`,
+            headers: { 'x-api-key': key },
+          }),
+      ],
+      [400, () => get(`${BASES.mock}/Patient?bogus=1`, { prefer: 'handling=strict' })],
+      [404, () => get(`${BASES.mock}/Nothing`)],
+    ];
+    for (const [status, send] of cases) {
+      const response = await send();
+      expect(response.statusCode, response.body).toBe(status);
+      const outcome = valid(response.json()) as OperationOutcome;
+      expect(outcome.resourceType).toBe('OperationOutcome');
+    }
+  });
+});
