@@ -186,7 +186,7 @@ export const FHIR_RESOURCES = {
         'date',
         'date',
         base('clinical', 'date'),
-        'ge, gt, le, lt; by default 30 days back to 60 ahead, at most 92 days',
+        'ge, gt, le, lt; by default 30 days back to 60 ahead, at most 90 days',
       ),
       param(
         'status',

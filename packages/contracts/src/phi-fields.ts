@@ -49,6 +49,14 @@ export const PHI_FIELD_NAMES = [
   'zip',
   'zipcode',
   'postalcode',
+  // FHIR's shapes: HumanName parts, ContactPoints (telecom[].value), a person's identifiers
+  'family',
+  'given',
+  'telecom',
+  'identifier',
+  // FHIR search parameters
+  'addresscity',
+  'addresspostalcode',
   // identifiers
   'ssn',
   'socialsecuritynumber',
@@ -117,6 +125,18 @@ export const PHI_FIELD_SUFFIXES = [
   'address2',
   'zip',
 ] as const;
+
+/**
+ * Fields that are PHI when they hold a list: FHIR's HumanName[] (`Patient.name`). A name that is
+ * text (a department's, an appointment type's) is not.
+ */
+export const PHI_LIST_FIELDS = ['name'] as const;
+
+/**
+ * Query parameters that are PHI whatever their value, besides the field names above: FHIR's
+ * `name` search (`Patient?name=…`). A modifier (`name:exact`) does not change that.
+ */
+export const PHI_QUERY_PARAMS = ['name'] as const;
 
 /**
  * Fields that are never masked, however they look: the ids a developer needs to follow a request

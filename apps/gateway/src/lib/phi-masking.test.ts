@@ -2,7 +2,9 @@ import { buildSandbox } from '@ehr-gateway/athena-sandbox';
 import { createPractice } from '@ehr-gateway/synthetic-practice';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { isPhiField, maskJson, maskText } from './phi-masking.js';
+import { patientToFhir } from '@ehr-gateway/fhir-mapping';
+
+import { isPhiField, maskJson, maskQuery, maskText } from './phi-masking.js';
 
 const practice = createPractice();
 const patient = practice.patient(1001)!;
@@ -210,5 +212,52 @@ describe('masking what the gateway sees, in the shapes it sees it', () => {
       },
       scheduling: { practiceId: '12345' },
     });
+  });
+});
+
+describe("FHIR's shapes", () => {
+  const fhirPatient = patientToFhir(
+    {
+      id: '1001',
+      firstName: patient.firstName,
+      lastName: patient.lastName,
+      dob: patient.dob,
+      gender: 'F',
+      phone: patient.mobilePhone,
+      email: patient.email,
+      address: { line1: patient.address1, city: 'Springfield', state: 'MA', zip: '01101' },
+      departmentId: null,
+      primaryProviderId: null,
+    },
+    { source: 'mock', practiceId: '12345' },
+  );
+
+  it('masks name[].family and given, birthDate, telecom, address and identifier values', () => {
+    const masked = maskJson({ resourceType: 'Bundle', entry: [{ resource: fhirPatient }] });
+    expect(leaks(masked)).toEqual([]);
+    expect(JSON.stringify(masked)).not.toContain('01101');
+    const resource = (masked as { entry: [{ resource: typeof fhirPatient }] }).entry[0].resource;
+    expect(resource.id).toBe('1001');
+    expect(resource.resourceType).toBe('Patient');
+  });
+
+  it('keeps a name that is text (a Location), masks one that is a HumanName list', () => {
+    expect(maskJson({ name: 'Downtown Clinic' })).toEqual({ name: 'Downtown Clinic' });
+    expect(maskJson({ name: [{ text: 'Jane Roe' }] })).toEqual({ name: [{ text: '***' }] });
+  });
+
+  it('masks search parameters and the queries of Bundle links', () => {
+    const query = {
+      name: patient.lastName,
+      'given:exact': patient.firstName,
+      birthdate: `ge${patient.dob}`,
+      _count: '20',
+    };
+    expect(leaks(maskQuery(query))).toEqual([]);
+    expect(maskQuery(query)).toMatchObject({ _count: '20' });
+    const link = `http://gw.example/fhir/r4/mock/12345/Patient?family=${patient.lastName}&birthdate=${patient.dob}&_count=5`;
+    const masked = maskJson({ link: [{ relation: 'self', url: link }] });
+    expect(leaks(masked)).toEqual([]);
+    expect(JSON.stringify(masked)).toContain('/fhir/r4/mock/12345/Patient?family=***');
   });
 });

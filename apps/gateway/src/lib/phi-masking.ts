@@ -2,8 +2,10 @@ import {
   PHI_FIELD_NAMES,
   PHI_FIELD_SUFFIXES,
   PHI_KEEP_FIELDS,
+  PHI_LIST_FIELDS,
   PHI_MASK,
   PHI_PERSON_OBJECTS,
+  PHI_QUERY_PARAMS,
 } from '@ehr-gateway/contracts';
 
 /**
@@ -18,6 +20,8 @@ const normalize = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '');
 const phiNames = new Set<string>(PHI_FIELD_NAMES);
 const keepNames = new Set<string>(PHI_KEEP_FIELDS);
 const personObjects = new Set<string>(PHI_PERSON_OBJECTS);
+const listFields = new Set<string>(PHI_LIST_FIELDS);
+const queryParams = new Set<string>(PHI_QUERY_PARAMS);
 
 interface FieldKind {
   phi: boolean;
@@ -116,7 +120,7 @@ function parseJsonText(text: string): unknown {
  */
 export function maskJson(value: unknown, key?: string): unknown {
   const kind = key === undefined ? undefined : fieldKindOf(key);
-  if (kind?.phi) {
+  if (kind?.phi || (Array.isArray(value) && key !== undefined && listFields.has(normalize(key)))) {
     return maskAll(value);
   }
   if (kind?.person && isPlainObject(value)) {
@@ -130,6 +134,9 @@ export function maskJson(value: unknown, key?: string): unknown {
   if (typeof value === 'string') {
     if (kind?.id) {
       return value;
+    }
+    if (URL_WITH_QUERY.test(value)) {
+      return maskUrl(value);
     }
     // JSON inside a string (Vapi sends tool arguments that way) is masked as JSON.
     const embedded = parseJsonText(value);
@@ -147,4 +154,36 @@ export function maskJson(value: unknown, key?: string): unknown {
     );
   }
   return value;
+}
+
+/** A query parameter whose value is PHI by its name (a FHIR modifier, `name:exact`, aside). */
+const isPhiQueryParam = (name: string) => {
+  const bare = name.split(':', 1)[0]!;
+  return queryParams.has(normalize(bare)) || isPhiField(bare);
+};
+
+/** A request's query with patient data masked: by parameter name, then as any JSON value. */
+export function maskQuery(query: unknown): unknown {
+  if (!isPlainObject(query)) {
+    return maskJson(query);
+  }
+  return Object.fromEntries(
+    Object.entries(query).map(([name, value]) => [
+      name,
+      isPhiQueryParam(name) ? maskAll(value) : maskJson(value, name),
+    ]),
+  );
+}
+
+/** A URL with a query (a FHIR Bundle's self and next links): the query's values masked. */
+const URL_WITH_QUERY = /^(?:https?:\/\/[^\s?#]+|\/[^\s?#]*)\?[^\s#]*$/;
+
+function maskUrl(url: string): string {
+  const at = url.indexOf('?');
+  const params = new URLSearchParams(url.slice(at + 1));
+  const masked = new URLSearchParams();
+  for (const [name, value] of params) {
+    masked.append(name, isPhiQueryParam(name) ? PHI_MASK : maskText(value));
+  }
+  return `${url.slice(0, at)}?${masked.toString()}`;
 }

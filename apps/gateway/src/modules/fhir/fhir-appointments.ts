@@ -27,7 +27,11 @@ import { FhirError } from './fhir-outcome.js';
 /** Booked appointments: read and search (booking and cancelling are in fhir-booking.ts). */
 
 const DAY_MS = 86_400_000;
-/** An Appointment search without `date` covers 30 days back to 60 ahead. */
+/**
+ * An Appointment search without `date` covers 30 days back to 60 ahead; any search at most
+ * MAX_RANGE_DAYS less the day either side the EHR is asked for.
+ */
+const MAX_DAYS = MAX_RANGE_DAYS - 2;
 const DEFAULT_DAYS_BACK = 30;
 const DEFAULT_DAYS_AHEAD = 60;
 
@@ -86,12 +90,10 @@ function dateWindow(params: readonly SearchParam[], now: Date) {
     range.from ?? new Date((range.to?.getTime() ?? now.getTime()) - DEFAULT_DAYS_BACK * DAY_MS);
   const to =
     range.to ?? new Date(from.getTime() + (DEFAULT_DAYS_BACK + DEFAULT_DAYS_AHEAD) * DAY_MS);
-  if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) {
-    throw new FhirError(
-      400,
-      `date: an Appointment search may span at most ${MAX_RANGE_DAYS} days`,
-      ['date'],
-    );
+  if (to.getTime() - from.getTime() > MAX_DAYS * DAY_MS) {
+    throw new FhirError(400, `date: an Appointment search may span at most ${MAX_DAYS} days`, [
+      'date',
+    ]);
   }
   return { dates, from, to };
 }
@@ -127,7 +129,11 @@ export function createAppointmentSearch(now: () => Date): SearchHandler {
     if (slots.length) {
       candidates = await appointmentsBySlot(call, slots);
     } else {
-      const range = { startDate: isoDay(from), endDate: isoDay(new Date(to.getTime() - 1)) };
+      // A day either side: appointment times carry their department's offset.
+      const range = {
+        startDate: isoDay(new Date(from.getTime() - DAY_MS)),
+        endDate: isoDay(new Date(to.getTime() + DAY_MS)),
+      };
       const departmentIds = locations.length ? [...new Set(locations.flat())] : [undefined];
       const lists = await Promise.all(
         departmentIds.map((departmentId) =>
@@ -156,6 +162,8 @@ export function createAppointmentSearch(now: () => Date): SearchHandler {
           patients.every((ids) => a.patientId !== null && ids.includes(a.patientId)) &&
           practitioners.every((ids) => ids.includes(a.providerId)) &&
           statuses.every((codes) => codes.includes(status)) &&
+          start >= from &&
+          start < to &&
           dates.every((date) => matchesDateParam(date, start))
         );
       })

@@ -4,7 +4,7 @@ import type { PayloadCapture } from '@ehr-gateway/contracts';
 
 import type { NewRequestLog } from '../../db/schema.js';
 import type { PayloadSealer } from '../../lib/payload-seal.js';
-import { maskJson, maskText } from '../../lib/phi-masking.js';
+import { maskJson, maskQuery, maskText } from '../../lib/phi-masking.js';
 import { isCredentialHeader, REDACTED, redactQuery } from '../../lib/redaction.js';
 import { storableJson } from '../../lib/storable-text.js';
 
@@ -97,6 +97,11 @@ function errorMessageOf(status: number, response: unknown, failure: Error | unde
   if (response && typeof response === 'object' && 'message' in response) {
     return String((response as { message: unknown }).message);
   }
+  // A FHIR answer's error is an OperationOutcome.
+  const issue = (response as { issue?: Array<{ diagnostics?: unknown }> } | null)?.issue?.[0];
+  if (typeof issue?.diagnostics === 'string') {
+    return issue.diagnostics;
+  }
   return null;
 }
 
@@ -147,7 +152,7 @@ export function buildLogEntry(exchange: CapturedExchange, options: CaptureOption
     api_key_id: exchange.apiKey?.id ?? null,
     api_key_name: exchange.apiKey?.name ?? null,
     payload_capture: capture,
-    request_data: requestDataText(maskJson(query), body?.text ?? null),
+    request_data: requestDataText(maskQuery(query), body?.text ?? null),
     response_data: responseData?.text ?? null,
     response_truncated: responseData?.truncated ?? false,
     request_data_sealed:
