@@ -66,14 +66,14 @@ describe('a FHIR client books and cancels through the face', () => {
       baseUrl: `${origin}/fhir/r4/${source}/${practiceId}`,
       bearerToken: key,
     });
-    const statement = (await client.capabilityStatement()) as { fhirVersion: string };
+    const statement = (await client.capabilityStatement()) as unknown as { fhirVersion: string };
     expect(statement.fhirVersion).toBe('4.0.1');
 
     const person = practice.patients[source === 'mock' ? 3 : 4]!;
     const patients = (await client.search({
       resourceType: 'Patient',
       searchParams: { name: person.lastName, birthdate: person.dob },
-    })) as Bundle<Patient>;
+    })) as unknown as Bundle<Patient>;
     const patient = patients.entry?.find((e) => e.resource?.birthDate === person.dob)?.resource;
     expect(patient?.name?.[0]?.family).toBe(person.lastName);
 
@@ -81,7 +81,7 @@ describe('a FHIR client books and cancels through the face', () => {
     const slots = (await client.search({
       resourceType: 'Slot',
       searchParams: { status: 'free', start: [`ge${day}`, `lt${addDays(day, 7)}`] },
-    })) as Bundle<Slot>;
+    })) as unknown as Bundle<Slot>;
     const slot = slots.entry![0]!.resource!;
     expect(slot.status).toBe('free');
 
@@ -93,7 +93,7 @@ describe('a FHIR client books and cancels through the face', () => {
         slot: [{ reference: `Slot/${slot.id}` }],
         participant: [{ actor: { reference: `Patient/${patient!.id}` }, status: 'accepted' }],
       },
-    })) as Appointment;
+    })) as unknown as Appointment;
     expect(booked).toMatchObject({ status: 'booked', start: slot.start });
 
     const mine = (await client.search({
@@ -103,7 +103,7 @@ describe('a FHIR client books and cancels through the face', () => {
         date: [`ge${day}`, `lt${addDays(day, 7)}`],
         _count: 100,
       },
-    })) as Bundle<Appointment>;
+    })) as unknown as Bundle<Appointment>;
     expect(mine.entry?.map((e) => e.resource?.id)).toContain(booked.id);
 
     await client.patch({
@@ -114,7 +114,7 @@ describe('a FHIR client books and cancels through the face', () => {
     const after = (await client.read({
       resourceType: 'Appointment',
       id: booked.id!,
-    })) as Appointment;
+    })) as unknown as Appointment;
     expect(after.status).toBe('cancelled');
 
     const rest = await app.inject({
