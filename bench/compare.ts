@@ -267,9 +267,11 @@ for (let round = 1; round <= rounds; round += 1) {
 // The cached read: the same route with Configuration → Caching on.
 await onPglite.setCaching(true);
 await onPostgres?.setCaching(true);
+await baseline?.setCaching(true);
 const cachedTargets: Target[] = [
   { ...onPglite.target, name: 'gateway (PGlite), cached' },
   ...(onPostgres ? [{ ...onPostgres.target, name: 'gateway (PostgreSQL), cached' }] : []),
+  ...(baseline ? [{ ...baseline.target, name: 'gateway before (PGlite), cached' }] : []),
 ];
 for (const target of cachedTargets) {
   samples.set(target.name, []);
@@ -281,6 +283,7 @@ for (let round = 1; round <= rounds; round += 1) {
 }
 await onPglite.setCaching(false);
 await onPostgres?.setCaching(false);
+await baseline?.setCaching(false);
 
 const summary = new Map(
   [...samples].map(([name, list]) => [

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Where cached EHR answers live. Entries are grouped by scope (source and practice); bumping a
@@ -14,40 +15,30 @@ export interface ResponseCache {
 
 const MEMORY_MAX_ENTRIES = 5_000;
 
-/** One process's cache: bounded, oldest entries evicted first. */
+/**
+ * One process's cache on lru-cache: bounded, the least recently read entry evicted first, each
+ * entry with its own time to live. Scopes are key prefixes; invalidating one drops its entries.
+ */
 export function createMemoryCache(now: () => number = Date.now): ResponseCache {
-  const entries = new Map<string, { value: string; expiresAt: number }>();
-  const generations = new Map<string, number>();
-  const fullKey = (scope: string, key: string) => `${scope}#${generations.get(scope) ?? 0}#${key}`;
+  const entries = new LRUCache<string, string>({
+    max: MEMORY_MAX_ENTRIES,
+    // Every read asks the clock (no cached "now"), so an injected clock is obeyed exactly.
+    perf: { now },
+    ttlResolution: 0,
+  });
+  const prefixOf = (scope: string) => `${scope}#`;
 
   return {
     async get(scope, key) {
-      const id = fullKey(scope, key);
-      const entry = entries.get(id);
-      if (!entry) {
-        return null;
-      }
-      if (entry.expiresAt <= now()) {
-        entries.delete(id);
-        return null;
-      }
-      return entry.value;
+      return entries.get(prefixOf(scope) + key) ?? null;
     },
     async set(scope, key, value, ttlMs) {
-      if (entries.size >= MEMORY_MAX_ENTRIES) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) {
-          entries.delete(oldest);
-        }
-      }
-      entries.set(fullKey(scope, key), { value, expiresAt: now() + ttlMs });
+      entries.set(prefixOf(scope) + key, value, { ttl: ttlMs });
     },
     async invalidate(scope) {
-      generations.set(scope, (generations.get(scope) ?? 0) + 1);
-      for (const id of entries.keys()) {
-        if (id.startsWith(`${scope}#`)) {
-          entries.delete(id);
-        }
+      const prefix = prefixOf(scope);
+      for (const id of [...entries.keys()].filter((key) => key.startsWith(prefix))) {
+        entries.delete(id);
       }
     },
     async close() {
