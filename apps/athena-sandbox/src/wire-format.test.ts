@@ -15,7 +15,14 @@ describe('wire format', () => {
     expect(toAthenaDate('2026-03-09')).toBe('03/09/2026');
     expect(parseAthenaDate('03/09/2026')).toBe('2026-03-09');
     expect(parseAthenaDate('3/9/2026')).toBe('2026-03-09');
-    for (const bad of ['2026-03-09', '02/30/2026', '13/01/2026', '03/09/26', '']) {
+    for (const bad of [
+      '2026-03-09',
+      '02/30/2026',
+      '13/01/2026',
+      '03/09/26',
+      '03/09/2026 10:00',
+      '',
+    ]) {
       expect(parseAthenaDate(bad)).toBeNull();
     }
   });

@@ -1,4 +1,4 @@
-import { wallClockIn, zonedIso, type IsoDate } from '@ehr-gateway/calendar';
+import { fromUsDate, toUsDate, wallClockIn, zonedIso, type IsoDate } from '@ehr-gateway/calendar';
 
 /**
  * athenaOne's wire conventions: dates mm/dd/yyyy, times HH:MM (local to the department),
@@ -6,22 +6,15 @@ import { wallClockIn, zonedIso, type IsoDate } from '@ehr-gateway/calendar';
  * booleans as strings.
  */
 
-/** YYYY-MM-DD → mm/dd/yyyy. */
-export function toAthenaDate(date: IsoDate): string {
-  const [year, month, day] = date.split('-');
-  return `${month}/${day}/${year}`;
-}
+/** YYYY-MM-DD → mm/dd/yyyy: the calendar package's US date, athena's wire date. */
+export const toAthenaDate = toUsDate;
 
-/** mm/dd/yyyy (m/d/yyyy tolerated) → YYYY-MM-DD; null when it is not a real calendar date. */
-export function parseAthenaDate(text: string): IsoDate | null {
-  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
-  if (!match) {
-    return null;
-  }
-  const iso = `${match[3]}-${match[1]!.padStart(2, '0')}-${match[2]!.padStart(2, '0')}`;
-  const date = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(iso) ? iso : null;
-}
+/**
+ * mm/dd/yyyy (m/d/yyyy tolerated) → YYYY-MM-DD; null when it is not a real calendar date. A
+ * parameter with a time after the date is refused, not read as the date alone.
+ */
+export const parseAthenaDate = (text: string): IsoDate | null =>
+  /\s/.test(text.trim()) ? null : fromUsDate(text);
 
 /** An instant as athena's local "mm/dd/yyyy HH:MM:SS" in a timezone. */
 export function toAthenaDateTime(instant: Date, timezone: string): string {
