@@ -25,6 +25,7 @@ import {
 import { AuthenticationDocs } from './authentication-docs';
 import { EndpointCard } from './endpoint-card';
 import { EndpointIndex } from './endpoint-index';
+import { FhirDocs } from './fhir-docs';
 
 /** The first section documenting the operation an anchor names (`#listPatients`). */
 function tabOfAnchor(docs: DocsByTab, anchor: string): DocTab | undefined {
@@ -214,6 +215,14 @@ export function DocumentationPanel({
                           targetKey={anchor === ATHENA_SETUP_ANCHOR ? location.key : undefined}
                         />
                       </>
+                    )}
+                    {value === 'fhir' && (
+                      <FhirDocs
+                        origin={origin}
+                        practiceId={practiceId}
+                        athenaPracticeId={athenaPracticeId}
+                        athenaConfigured={athenaConfigured}
+                      />
                     )}
                     {value === 'mock' && (
                       <p className="text-sm text-muted-foreground">

@@ -33,6 +33,7 @@ export const DOC_TABS = [
   { value: 'athena', label: 'Athena EHR' },
   { value: 'mock', label: 'Mock EHR' },
   { value: 'voice-config', label: 'Voice Config' },
+  { value: 'fhir', label: 'FHIR R4' },
   { value: 'authentication', label: 'Authentication' },
 ] as const;
 
@@ -240,5 +241,6 @@ export function docsByTab(
     'voice-config': tagged(API_TAGS.voiceConfig, API_TAGS.voiceAgentTools).map((operation) =>
       toEndpointDoc(operation, context),
     ),
+    fhir: tagged(API_TAGS.fhir).map((operation) => toEndpointDoc(operation, context)),
   };
 }
