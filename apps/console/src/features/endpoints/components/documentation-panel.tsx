@@ -183,6 +183,13 @@ export function DocumentationPanel({
               <TabsContent key={value} value={value} className="space-y-4">
                 {value === 'authentication' ? (
                   <AuthenticationDocs origin={origin} />
+                ) : value === 'fhir' ? (
+                  <FhirDocs
+                    origin={origin}
+                    practiceId={practiceId}
+                    athenaPracticeId={athenaPracticeId}
+                    athenaConfigured={athenaConfigured}
+                  />
                 ) : isPending ? (
                   <div className="space-y-4" role="status">
                     <span className="sr-only">Loading {label}…</span>
@@ -215,14 +222,6 @@ export function DocumentationPanel({
                           targetKey={anchor === ATHENA_SETUP_ANCHOR ? location.key : undefined}
                         />
                       </>
-                    )}
-                    {value === 'fhir' && (
-                      <FhirDocs
-                        origin={origin}
-                        practiceId={practiceId}
-                        athenaPracticeId={athenaPracticeId}
-                        athenaConfigured={athenaConfigured}
-                      />
                     )}
                     {value === 'mock' && (
                       <p className="text-sm text-muted-foreground">

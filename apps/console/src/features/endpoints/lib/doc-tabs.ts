@@ -241,6 +241,7 @@ export function docsByTab(
     'voice-config': tagged(API_TAGS.voiceConfig, API_TAGS.voiceAgentTools).map((operation) =>
       toEndpointDoc(operation, context),
     ),
-    fhir: tagged(API_TAGS.fhir).map((operation) => toEndpointDoc(operation, context)),
+    // The FHIR section documents the face from its declarations (FhirDocs), not card by card.
+    fhir: [],
   };
 }

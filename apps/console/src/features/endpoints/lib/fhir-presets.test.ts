@@ -3,19 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { decodeSlotId } from '@ehr-gateway/fhir-mapping';
 
 import { fhirExamples, fhirPresets, sampleFhirSlotId } from './fhir-presets';
-import { presetsFor } from './presets';
 
 describe('FHIR presets', () => {
   const today = new Date('2026-03-02T12:00:00');
 
   it('offer metadata, Patient search, Slot search, book and cancel at the chosen EHR', () => {
-    const presets = presetsFor('FHIR R4', {
-      apiRoot: '/api',
-      practiceId: '12345',
-      source: 'athena',
-      athenaPracticeId: '195900',
-      today,
-    });
+    const presets = fhirPresets('athena', '195900', today);
     expect(
       presets.map((preset) => `${preset.method} ${preset.path.split('/').slice(5).join('/')}`),
     ).toEqual([

@@ -5,7 +5,7 @@ import { isoDate, nextWeekday, SAMPLE_PATIENT, sampleAppointmentId } from './sam
 
 /** The tester's FHIR R4 presets and the documentation's FHIR examples, at one EHR's base. */
 
-/** Shaped as presets.ts's Preset, which imports these (so this file does not import it back). */
+/** Shaped as presets.ts's Preset (structurally), so presets.ts can list these without an import cycle. */
 export interface FhirPreset {
   id: string;
   name: string;

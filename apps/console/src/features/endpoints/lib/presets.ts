@@ -6,17 +6,10 @@ import type {
 } from '@ehr-gateway/contracts';
 import type { z } from 'zod';
 
-import { fhirPresets } from './fhir-presets';
 import { DEFAULT_TENANT_ID, isoDate, nextWeekday, SAMPLE_PATIENT } from './samples';
 import { IDEMPOTENCY_KEY_HEADER } from './send-test-request';
 
-export const CATEGORIES = [
-  'Standard',
-  'Voice Config',
-  'Custom Aggregation',
-  'FHIR R4',
-  'Utility',
-] as const;
+export const CATEGORIES = ['Standard', 'Voice Config', 'Custom Aggregation', 'Utility'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 export interface Preset {
@@ -46,7 +39,7 @@ export const PRESET_SOURCE_LABELS: Record<PresetSource, string> = {
 };
 
 /** Categories whose presets call routes that take `source`. */
-export const SOURCE_CATEGORIES: readonly Category[] = ['Standard', 'Custom Aggregation', 'FHIR R4'];
+export const SOURCE_CATEGORIES: readonly Category[] = ['Standard', 'Custom Aggregation'];
 
 export interface PresetContext {
   apiRoot: string;
@@ -295,8 +288,6 @@ export function presetsFor(category: Category, context: PresetContext): Preset[]
           smartSchedulingBody(practiceId, source),
         ),
       ];
-    case 'FHIR R4':
-      return fhirPresets(source, practiceId, today);
     case 'Utility':
       return [
         get('util-dob', 'DOB Validation', '/utility/validate-dob', { dob: '1985-07-14' }),
