@@ -1,4 +1,5 @@
 import { HEADERS, VOICE_TOOL_NAMES } from '@ehr-gateway/contracts';
+import { SAMPLE_PATIENT, sampleCallerRequest } from '@ehr-gateway/synthetic-practice';
 import { expect, request, test, type Page } from '@playwright/test';
 
 import { adminApi, createApiKey } from '../support/api';
@@ -75,11 +76,7 @@ test.describe('Voice Agent tab in demo mode', () => {
       await simulator.getByRole('button', { name: 'Add one on athena' }).click();
       await expect(simulator.getByLabel('Phone line (tenant)')).toContainText('athena');
 
-      await simulator
-        .getByLabel('Caller says')
-        .fill(
-          'Hi, this is Linda Wright, born 2017-04-19. I need a well child visit in pediatrics next week, mornings work best.',
-        );
+      await simulator.getByLabel('Caller says').fill(sampleCallerRequest({ sayBirthDate: true }));
       await simulator.getByRole('button', { name: 'Add to conversation' }).click();
 
       async function run(tool: string) {
@@ -95,7 +92,7 @@ test.describe('Voice Agent tab in demo mode', () => {
       }
 
       expect(await run('verify_patient')).toBe(
-        'Agent hears: Thank you, Linda, I found your record.',
+        `Agent hears: Thank you, ${SAMPLE_PATIENT.firstName}, I found your record.`,
       );
       expect(await run('find_open_slots')).toMatch(/^Agent hears: I have \w+day .+ in the morning/);
       const booked = await run('book_appointment');

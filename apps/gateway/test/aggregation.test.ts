@@ -1,7 +1,11 @@
+import { SAMPLE_PATIENT } from '@ehr-gateway/synthetic-practice';
 import { describe, expect, it } from 'vitest';
 
 import { databaseTargets, useGateway } from './helpers.js';
 import { aSaturday, scheduleDate } from './schedule.js';
+
+/** The synthetic practice's sample patient as a name-and-birth-date query. */
+const SAMPLE_QUERY = `firstname=${SAMPLE_PATIENT.firstName}&lastname=${SAMPLE_PATIENT.lastName}&dob=${SAMPLE_PATIENT.dob}`;
 
 const newPatient = (overrides: Record<string, unknown> = {}) => ({
   firstname: 'Ada',
@@ -63,11 +67,7 @@ describe.each(databaseTargets)('custom aggregation on the Mock EHR ($name)', (ta
   });
 
   it("finds a patient's provider and department by name and either date format", async () => {
-    const iso = (
-      await get(
-        '/aggregate/patient-provider?source=mock&firstname=Linda&lastname=Wright&dob=2017-04-19',
-      )
-    ).json();
+    const iso = (await get(`/aggregate/patient-provider?source=mock&${SAMPLE_QUERY}`)).json();
     const us = (
       await get(
         '/aggregate/patient-provider?source=mock&firstname=linda&lastname=WRIGHT&dob=04/19/2017',
@@ -91,7 +91,7 @@ describe.each(databaseTargets)('custom aggregation on the Mock EHR ($name)', (ta
   it("offers a patient's open slots, their own provider first", async () => {
     const body = (
       await get(
-        '/aggregate/patient-open-slots?source=mock&firstname=Linda&lastname=Wright&dob=2017-04-19&appointmenttypeid=7',
+        `/aggregate/patient-open-slots?source=mock&${SAMPLE_QUERY}&appointmenttypeid=${SAMPLE_PATIENT.appointmentTypeId}`,
       )
     ).json();
     expect(body.patient.id).toBe('1001');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 import { HEADERS, VOICE_TOOL_NAMES } from '@ehr-gateway/contracts';
+import { SAMPLE_PATIENT } from '@ehr-gateway/synthetic-practice';
 import { Ajv } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +30,11 @@ const validateVapiAnswer = new Ajv({ strict: false }).compile(
 );
 
 /** The seeded pediatric patient both EHRs know (the synthetic practice). */
-const LINDA = { firstName: 'Linda', lastName: 'Wright', dob: '2017-04-19' };
+const LINDA = {
+  firstName: SAMPLE_PATIENT.firstName,
+  lastName: SAMPLE_PATIENT.lastName,
+  dob: SAMPLE_PATIENT.dob,
+};
 
 type Platform = 'vapi' | 'retell';
 

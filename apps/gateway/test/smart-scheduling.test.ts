@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { sampleCallerRequest, SAMPLE_PATIENT } from '@ehr-gateway/synthetic-practice';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -80,15 +81,15 @@ describe.each(databaseTargets)('smart scheduling on the Mock EHR ($name)', (targ
   it("the API tester's Smart Scheduling preset finds open slots on a fresh gateway", async () => {
     // The console's preset (apps/console/src/features/endpoints/lib/presets.ts), as it is sent.
     const response = await schedule({
-      messages: [
-        user(
-          'Hi, this is Linda Wright. I need a well child visit in pediatrics next week, mornings work best.',
-        ),
-      ],
+      messages: [user(sampleCallerRequest())],
       practiceId: '12345',
       tenantId: 1,
       source: 'mock',
-      patientInfo: { firstName: 'Linda', lastName: 'Wright', dob: '2017-04-19' },
+      patientInfo: {
+        firstName: SAMPLE_PATIENT.firstName,
+        lastName: SAMPLE_PATIENT.lastName,
+        dob: SAMPLE_PATIENT.dob,
+      },
     });
     expect(response.statusCode).toBe(200);
     const body = response.json();

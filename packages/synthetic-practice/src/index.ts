@@ -11,3 +11,4 @@ export {
   type PracticeOptions,
 } from './practice.js';
 export * from './normalised.js';
+export * from './sample.js';

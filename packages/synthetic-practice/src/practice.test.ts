@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { addDays, zonedIso, zonedInstant } from '@ehr-gateway/calendar';
 import { BOOKING_WINDOW_DAYS, createPractice, isValidNpi } from './practice.js';
+import { SAMPLE_PATIENT, SAMPLE_PROVIDER_WORKDAYS } from './sample.js';
 import { decodeSlotId, encodeSlotId } from './slot-id.js';
 
 describe('synthetic practice', () => {
@@ -88,5 +89,37 @@ describe('calendar', () => {
       '2026-12-01T14:00:00.000Z',
     );
     expect(zonedIso('2026-07-01', '09:00', 'America/Phoenix')).toBe('2026-07-01T09:00:00-07:00');
+  });
+});
+
+describe('the sample patient', () => {
+  const practice = createPractice();
+
+  it('is a patient of the default practice, with her department and provider', () => {
+    const patient = practice.patients.find(
+      (candidate) =>
+        candidate.firstName === SAMPLE_PATIENT.firstName &&
+        candidate.lastName === SAMPLE_PATIENT.lastName &&
+        candidate.dob === SAMPLE_PATIENT.dob,
+    );
+    expect(patient?.departmentId).toBe(SAMPLE_PATIENT.departmentId);
+    expect(practice.provider(SAMPLE_PATIENT.providerId)?.departmentIds).toContain(
+      SAMPLE_PATIENT.departmentId,
+    );
+    expect(
+      practice
+        .appointmentTypesFor({ departmentId: SAMPLE_PATIENT.departmentId })
+        .map((type) => type.id),
+    ).toContain(SAMPLE_PATIENT.appointmentTypeId);
+  });
+
+  it('has a provider who works the days said, and no others', () => {
+    const slots = practice.scheduledSlots({
+      startDate: '2026-03-02',
+      endDate: '2026-03-15',
+      providerIds: [SAMPLE_PATIENT.providerId],
+    });
+    const days = new Set(slots.map((slot) => new Date(`${slot.date}T12:00:00Z`).getUTCDay()));
+    expect([...days].sort()).toEqual([...SAMPLE_PROVIDER_WORKDAYS]);
   });
 });

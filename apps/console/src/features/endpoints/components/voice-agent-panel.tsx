@@ -8,6 +8,7 @@ import {
   type ToolPlatform,
   type VoiceToolName,
 } from '@ehr-gateway/contracts';
+import { sampleCallerRequest } from '@ehr-gateway/synthetic-practice';
 import { Loader2, PhoneCall, Sparkles, Wrench } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 
@@ -329,8 +330,8 @@ function ConversationSimulator({ origin }: { origin: string }) {
         <ol aria-label="Conversation" className="space-y-3">
           {turns.length === 0 && (
             <li className="rounded-md border border-dashed p-4 text-sm text-muted-foreground">
-              Nothing said yet. Start with the caller, e.g. &ldquo;Hi, this is Linda Wright, born
-              2017-04-19. I need a well child visit in pediatrics next week, mornings.&rdquo;
+              Nothing said yet. Start with the caller, e.g. &ldquo;
+              {sampleCallerRequest({ sayBirthDate: true })}&rdquo;
             </li>
           )}
           {turns.map((turn) =>

@@ -6,7 +6,9 @@ import type {
 } from '@ehr-gateway/contracts';
 import type { z } from 'zod';
 
-import { DEFAULT_TENANT_ID, isoDate, nextWeekday, SAMPLE_PATIENT } from './samples';
+import { sampleCallerRequest } from '@ehr-gateway/synthetic-practice';
+
+import { DEFAULT_TENANT_ID, isoDate, nextSampleClinicDay, SAMPLE_PATIENT } from './samples';
 import { IDEMPOTENCY_KEY_HEADER } from './send-test-request';
 
 export const CATEGORIES = ['Standard', 'Voice Config', 'Custom Aggregation', 'Utility'] as const;
@@ -120,8 +122,7 @@ export function smartSchedulingBody(practiceId: string, source: PresetSource = '
         role: 'user',
         // A visit the sample patient's department offers every week (pediatric mornings are well
         // child visits), so a fresh gateway answers with open slots and can proceed to book.
-        content:
-          'Hi, this is Linda Wright. I need a well child visit in pediatrics next week, mornings work best.',
+        content: sampleCallerRequest(),
       },
     ],
     practiceId,
@@ -152,8 +153,7 @@ export function patientWithAppointmentBody(today: Date = new Date()) {
       appointmentTypeId: SAMPLE_PATIENT.appointmenttypeid,
       departmentId: SAMPLE_PATIENT.departmentid,
       providerId: SAMPLE_PATIENT.providerid,
-      // The sample patient's mock provider (107) has open slots Tuesday to Friday.
-      date: nextWeekday(today, [1]),
+      date: nextSampleClinicDay(today),
     },
   } satisfies z.input<typeof CreatePatientWithAppointmentBody>;
 }

@@ -1,4 +1,8 @@
-import { encodeSlotId } from '@ehr-gateway/synthetic-practice';
+import {
+  encodeSlotId,
+  SAMPLE_PATIENT as PRACTICE_SAMPLE_PATIENT,
+  SAMPLE_PROVIDER_WORKDAYS,
+} from '@ehr-gateway/synthetic-practice';
 
 import type { JsonSchema, Operation } from './openapi';
 
@@ -18,15 +22,24 @@ export function nextWeekday(from: Date = new Date(), skipDays: number[] = []): s
   return isoDate(date);
 }
 
-/** A seeded mock-EHR patient, so aggregation examples work against source=mock out of the box. */
+/**
+ * The synthetic practice's sample patient in the gateway's query field names, so aggregation
+ * examples work against source=mock out of the box.
+ */
 export const SAMPLE_PATIENT = {
-  firstname: 'Linda',
-  lastname: 'Wright',
-  dob: '2017-04-19',
-  departmentid: '21',
-  providerid: '107',
-  appointmenttypeid: '7',
+  firstname: PRACTICE_SAMPLE_PATIENT.firstName,
+  lastname: PRACTICE_SAMPLE_PATIENT.lastName,
+  dob: PRACTICE_SAMPLE_PATIENT.dob,
+  departmentid: String(PRACTICE_SAMPLE_PATIENT.departmentId),
+  providerid: String(PRACTICE_SAMPLE_PATIENT.providerId),
+  appointmenttypeid: String(PRACTICE_SAMPLE_PATIENT.appointmentTypeId),
 } as const;
+
+/** The next day after `today` the sample patient's provider works (open slots in both EHRs). */
+export function nextSampleClinicDay(today: Date = new Date()): string {
+  const offDays = [0, 1, 2, 3, 4, 5, 6].filter((day) => !SAMPLE_PROVIDER_WORKDAYS.includes(day));
+  return nextWeekday(today, offDays);
+}
 
 export const DEFAULT_TENANT_ID = 1;
 
@@ -35,7 +48,7 @@ export const DEFAULT_TENANT_ID = 1;
  * EHRs answer for (as the booked appointment or the open slot), whenever the example is read.
  */
 export function sampleAppointmentId(today: Date = new Date()): string {
-  return encodeSlotId(Number(SAMPLE_PATIENT.providerid), nextWeekday(today, [1]), '08:00');
+  return encodeSlotId(PRACTICE_SAMPLE_PATIENT.providerId, nextSampleClinicDay(today), '08:00');
 }
 
 const shortId = () => crypto.randomUUID().slice(0, 6);
