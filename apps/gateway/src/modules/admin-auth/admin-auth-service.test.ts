@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStorage, type Storage } from '../../db/database.js';
 import { migrate } from '../../db/migrate.js';
 import { createAdminAuthRepository } from './admin-auth-repository.js';
-import { createAdminAuthService, DEFAULT_AUTH_POLICY } from './admin-auth-service.js';
+import { createAdminAuthService } from './admin-auth-service.js';
+import { DEFAULT_AUTH_POLICY } from './admin-auth-shared.js';
 
 const MINUTE = 60_000;
 

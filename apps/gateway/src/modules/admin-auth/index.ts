@@ -9,14 +9,11 @@ import { unauthorized } from '../../lib/http-errors.js';
 import type { AuditModule } from '../audit/index.js';
 import { createAdminAuthRepository } from './admin-auth-repository.js';
 import { registerAdminAuthRoutes, registerAdminGuard } from './admin-auth-routes.js';
+import { createAdminAuthService } from './admin-auth-service.js';
+import { DEFAULT_AUTH_POLICY, type AdminAuthPolicy } from './admin-auth-shared.js';
 import { createExternalAccounts } from './external-accounts.js';
-import {
-  createAdminAuthService,
-  DEFAULT_AUTH_POLICY,
-  type AdminAuthPolicy,
-} from './admin-auth-service.js';
 
-export type { AdminAuthPolicy, AuthenticatedAdmin, ClientInfo } from './admin-auth-service.js';
+export type { AdminAuthPolicy, AuthenticatedAdmin, ClientInfo } from './admin-auth-shared.js';
 export type { ExternalAccount, ExternalAccounts } from './external-accounts.js';
 export { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 

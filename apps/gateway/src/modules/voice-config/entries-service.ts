@@ -15,11 +15,8 @@ import type {
 
 import { HttpError, notFound, validationError } from '../../lib/http-errors.js';
 import type { TenantsService } from './tenants-service.js';
-import {
-  uniqueViolation,
-  type TenantTable,
-  type VoiceConfigRepository,
-} from './voice-config-repository.js';
+import type { VoiceConfigRepository } from './voice-config-repository.js';
+import { uniqueViolation, type TenantTable } from './voice-config-rows.js';
 import {
   defined,
   ENTRY_LABELS,

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { CreateTenantBody, Tenant, UpdateTenantBody } from '@ehr-gateway/contracts';
 
 import { HttpError, notFound } from '../../lib/http-errors.js';
-import { uniqueViolation, type VoiceConfigRepository } from './voice-config-repository.js';
+import type { VoiceConfigRepository } from './voice-config-repository.js';
+import { uniqueViolation } from './voice-config-rows.js';
 import type { VoiceConfigSeed } from './voice-config-seed.js';
 import { defined, toTenant } from './voice-config-shapes.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { createPractice } from '@ehr-gateway/synthetic-practice';
 
-import { uniqueViolation } from './voice-config-repository.js';
+import { uniqueViolation } from './voice-config-rows.js';
 import { demoSeed } from './voice-config-seed.js';
 
 describe('demoSeed', () => {

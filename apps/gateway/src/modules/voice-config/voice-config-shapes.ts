@@ -15,7 +15,7 @@ import type {
   TenantRow,
   TenantTable,
   VisitReasonRow,
-} from './voice-config-repository.js';
+} from './voice-config-rows.js';
 
 /** Rows as the API shows them. */
 

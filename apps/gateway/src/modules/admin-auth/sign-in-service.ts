@@ -1,0 +1,214 @@
+import {
+  PASSWORD_MIN_LENGTH,
+  type ChangePasswordBody,
+  type SessionResponse,
+} from '@ehr-gateway/contracts';
+
+import { tooManyRequests, unauthorized, validationError } from '../../lib/http-errors.js';
+import { hashPassword, hashToken, randomToken, verifyPassword } from '../../lib/secrets.js';
+import { sleep } from '../../lib/timing.js';
+import type { AuditContext } from '../audit/index.js';
+import {
+  assertAcceptablePassword,
+  containsUsername,
+  INITIAL_ADMIN_DISPLAY_NAME,
+  INVALID_CREDENTIALS_MESSAGE,
+  ONE_TIME_PASSWORD_BYTES,
+  requireUser,
+  sessionUserOf,
+  TOUCH_INTERVAL_MS,
+  type AdminAuthDeps,
+  type AuthenticatedAdmin,
+  type ClientInfo,
+} from './admin-auth-shared.js';
+
+/** One count per person however they capitalise their username. */
+const userSubject = (username: string) => `user:${username.toLowerCase()}`;
+const addressSubject = (ip: string) => `address:${ip}`;
+
+/** Signing in and out, sessions' expiry, the first admin and one's own password. */
+export function createSignInService({ repository, policy, audit, now }: AdminAuthDeps) {
+  // Verified against when the username is unknown, so both paths cost one scrypt.
+  let decoyHash: Promise<string> | undefined;
+  const decoy = () => (decoyHash ??= hashPassword(randomToken()));
+
+  /**
+   * Claims one attempt for the username and one for the address before any password is checked;
+   * past either limit the answer is 429 with when to retry. The username's count does not depend
+   * on the address, so rotating addresses (X-Forwarded-For behind a trusted proxy) gains nothing,
+   * and the claim is atomic, so parallel guesses count as many as they are.
+   */
+  async function claimAttempt(username: string, ip: string, at: Date): Promise<number> {
+    const windowStartsAfter = new Date(at.getTime() - policy.failureWindowMs);
+    const [forUser, forIp] = await Promise.all([
+      repository.claimLoginAttempt(userSubject(username), at, windowStartsAfter),
+      repository.claimLoginAttempt(addressSubject(ip), at, windowStartsAfter),
+    ]);
+    const over = [
+      forUser.attempts > policy.maxFailuresPerUser ? forUser : null,
+      forIp.attempts > policy.maxFailuresPerIp ? forIp : null,
+    ].filter((window) => window !== null);
+    if (over.length > 0) {
+      const endsAt = Math.max(
+        ...over.map((window) => window.windowStartedAt.getTime() + policy.failureWindowMs),
+      );
+      const retryMs = Math.max(1000, endsAt - at.getTime());
+      const minutes = Math.ceil(retryMs / 60_000);
+      throw tooManyRequests(
+        `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        Math.ceil(retryMs / 1000),
+      );
+    }
+    return forUser.attempts;
+  }
+
+  return {
+    /** Creates the first admin on an empty database; returns the password when it was generated. */
+    async ensureInitialAdmin(
+      username: string,
+      password: string | undefined,
+    ): Promise<{ created: boolean; generatedPassword?: string }> {
+      if ((await repository.countUsers()) > 0) {
+        return { created: false };
+      }
+      const chosen = password ?? randomToken(ONE_TIME_PASSWORD_BYTES);
+      // An ADMIN_PASSWORD older deployments accepted (8 characters) still signs in, once: the
+      // admin is then asked to choose one that meets today's rules.
+      const belowTodaysRules =
+        chosen.length < PASSWORD_MIN_LENGTH || containsUsername(chosen, username);
+      const created = await repository.insertUserIfAbsent({
+        username,
+        displayName: INITIAL_ADMIN_DISPLAY_NAME,
+        passwordHash: await hashPassword(chosen),
+        role: 'admin',
+        phiAccess: true,
+        mustChangePassword: belowTodaysRules,
+      });
+      return created && !password
+        ? { created: true, generatedPassword: chosen }
+        : { created: created !== undefined };
+    },
+
+    async login(
+      username: string,
+      password: string,
+      client: ClientInfo,
+    ): Promise<{ token: string; session: SessionResponse; maxAgeSeconds: number }> {
+      const at = now();
+      const context: AuditContext = {
+        actor: { type: 'anonymous', id: null, name: username },
+        ip: client.ip,
+        userAgent: client.userAgent,
+      };
+      let attempt: number;
+      try {
+        attempt = await claimAttempt(username, client.ip, at);
+      } catch (error) {
+        await audit.record(context, {
+          action: 'sign-in-failed',
+          target: username,
+          result: 'denied',
+          details: { reason: 'too many attempts' },
+        });
+        throw error;
+      }
+      const user = await repository.findUserByUsername(username);
+      const valid = await verifyPassword(password, user?.passwordHash ?? (await decoy()));
+      if (!user || !valid || !user.active) {
+        await audit.record(context, {
+          action: 'sign-in-failed',
+          target: username,
+          result: 'failure',
+          details: { reason: !user || !valid ? 'wrong username or password' : 'user deactivated' },
+        });
+        await sleep(policy.failureDelayMs * Math.min(attempt, 10));
+        throw unauthorized(INVALID_CREDENTIALS_MESSAGE, 'INVALID_CREDENTIALS');
+      }
+      // Only failures count: a clinic signing in many users from one address is not locked out.
+      await repository.resetLoginAttempts(userSubject(username));
+      await repository.refundLoginAttempt(addressSubject(client.ip));
+      const token = randomToken();
+      await repository.insertSession({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        now: at,
+        expiresAt: new Date(at.getTime() + policy.absoluteTimeoutMs),
+        ip: client.ip,
+        userAgent: client.userAgent?.slice(0, 300) ?? null,
+      });
+      await repository.updateUser(user.id, { lastSignInAt: at });
+      await audit.record(
+        { ...context, actor: { type: 'user', id: user.id, name: user.username } },
+        { action: 'sign-in', target: user.username },
+      );
+      return {
+        token,
+        session: { user: sessionUserOf(user) },
+        maxAgeSeconds: Math.floor(policy.absoluteTimeoutMs / 1000),
+      };
+    },
+
+    async authenticate(token: string | undefined): Promise<AuthenticatedAdmin | null> {
+      if (!token || token.length > 200) {
+        return null;
+      }
+      const session = await repository.findSession(hashToken(token));
+      if (!session) {
+        return null;
+      }
+      const at = now();
+      const idleExpired = at.getTime() - session.lastSeenAt.getTime() > policy.idleTimeoutMs;
+      if (session.expiresAt.getTime() <= at.getTime() || idleExpired || !session.user.active) {
+        await repository.deleteSessionById(session.sessionId);
+        return null;
+      }
+      if (at.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+        await repository.touchSession(session.sessionId, at);
+      }
+      return { sessionId: session.sessionId, user: sessionUserOf(session.user) };
+    },
+
+    async logout(token: string | undefined, context: AuditContext): Promise<void> {
+      if (!token) {
+        return;
+      }
+      const session = await repository.findSession(hashToken(token));
+      await repository.deleteSession(hashToken(token));
+      if (session) {
+        await audit.record(
+          { ...context, actor: { type: 'user', id: session.user.id, name: session.user.username } },
+          { action: 'sign-out', target: session.user.username },
+        );
+      }
+    },
+
+    async changeOwnPassword(
+      admin: AuthenticatedAdmin,
+      body: ChangePasswordBody,
+      context: AuditContext,
+    ): Promise<SessionResponse> {
+      const user = await requireUser(repository, admin.user.id);
+      if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
+        throw validationError('currentPassword', 'is not your current password');
+      }
+      assertAcceptablePassword(body.newPassword, user.username, 'newPassword');
+      if (body.newPassword === body.currentPassword) {
+        throw validationError('newPassword', 'must differ from the current password');
+      }
+      const updated = await repository.updateUser(user.id, {
+        passwordHash: await hashPassword(body.newPassword),
+        mustChangePassword: false,
+      });
+      // Whoever may have learnt the old password is signed out everywhere else.
+      await repository.deleteSessionsOfUser(user.id, admin.sessionId);
+      await audit.record(context, { action: 'password-changed', target: user.username });
+      return { user: sessionUserOf(updated!) };
+    },
+
+    async purgeExpired(): Promise<void> {
+      const at = now();
+      await repository.deleteExpiredSessions(at, new Date(at.getTime() - policy.idleTimeoutMs));
+      await repository.deleteLoginWindowsBefore(new Date(at.getTime() - policy.failureWindowMs));
+    },
+  };
+}
