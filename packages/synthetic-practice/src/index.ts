@@ -5,10 +5,9 @@ export {
   BOOKING_WINDOW_DAYS,
   DEFAULT_SEED,
   createPractice,
-  isValidNpi,
-  npiWithCheckDigit,
   type Practice,
   type PracticeOptions,
 } from './practice.js';
+export { isValidNpi, npiWithCheckDigit } from './npi.js';
 export * from './normalised.js';
 export * from './sample.js';

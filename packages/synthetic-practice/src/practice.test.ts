@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { addDays, zonedIso, zonedInstant } from '@ehr-gateway/calendar';
-import { BOOKING_WINDOW_DAYS, createPractice, isValidNpi } from './practice.js';
+import { isValidNpi } from './npi.js';
+import { BOOKING_WINDOW_DAYS, createPractice } from './practice.js';
 import { SAMPLE_PATIENT, SAMPLE_PROVIDER_WORKDAYS } from './sample.js';
 import { decodeSlotId, encodeSlotId } from './slot-id.js';
 
