@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Vapi's tool-call answer (ServerMessageResponseToolCalls): always HTTP 200, one result per call
  * in call order, each with `name` and `toolCallId` and either `result` or `error`, as single-line
- * strings. Mirrors ../shared/reference/vapi-tool-calls-response.schema.json.
+ * strings, as Vapi's published response schema for tool calls has it.
  */
 export const VapiToolCallResult = z.object({
   toolCallId: z.string(),
