@@ -2,7 +2,7 @@ import type { Role } from '@ehr-gateway/contracts';
 
 import { hashToken, randomToken } from '../../lib/secrets.js';
 import type { AdminAuthRepository, AdminUserRecord } from './admin-auth-repository.js';
-import type { AdminAuthPolicy, ClientInfo } from './admin-auth-service.js';
+import type { AdminAuthPolicy, ClientInfo } from './admin-auth-shared.js';
 
 /**
  * Stands where an SSO user's password hash would: not a scrypt encoding, so no password ever
