@@ -1,4 +1,4 @@
-import type { Appointment, AppointmentDetail, PatientDetail } from '@ehr-gateway/contracts';
+import type { Appointment, AppointmentDetail } from '@ehr-gateway/contracts';
 import { addDays, todayIn, zonedInstant } from '@ehr-gateway/calendar';
 import {
   BOOKING_WINDOW_DAYS,
@@ -7,7 +7,6 @@ import {
   normalisedAppointmentType,
   normalisedDepartment,
   normalisedOpenSlot,
-  normalisedPatient,
   normalisedProvider,
   seededHolder,
   type Practice,
@@ -17,7 +16,8 @@ import {
 
 import { badRequest, conflict, notFound } from '../../../lib/http-errors.js';
 import type { EhrClient } from '../ehr-client.js';
-import type { MockEhrRepository, StoredBooking, StoredPatient } from './mock-ehr-repository.js';
+import type { MockEhrRepository, StoredBooking } from './mock-ehr-repository.js';
+import { basicPatient, createMockPatients } from './mock-patients.js';
 
 interface Deps {
   /** The synthetic practice served; the default seed's unless a test brings its own. */
@@ -29,32 +29,6 @@ interface Deps {
 }
 
 type SlotState = SlotHolder<number>;
-
-const storedPatientDetail = (patient: StoredPatient): PatientDetail => ({
-  id: String(patient.id),
-  firstName: patient.first_name,
-  lastName: patient.last_name,
-  dob: patient.dob,
-  gender: patient.sex,
-  phone: patient.phone,
-  email: patient.email,
-  address: { line1: null, city: patient.city, state: patient.state, zip: patient.zip },
-  departmentId: String(patient.department_id),
-  primaryProviderId: null,
-});
-
-const basicPatient = ({ id, firstName, lastName, dob, gender }: PatientDetail) => ({
-  id,
-  firstName,
-  lastName,
-  dob,
-  gender,
-});
-
-const byName = (a: PatientDetail, b: PatientDetail) =>
-  a.lastName.localeCompare(b.lastName) ||
-  a.firstName.localeCompare(b.firstName) ||
-  Number(a.id) - Number(b.id);
 
 /**
  * The built-in Mock EHR: the synthetic practice, with the patients and bookings callers add kept
@@ -101,30 +75,9 @@ export function createMockEhr({
     return { id, patientId, providerId, startTime, endTime, appointmentType, status };
   }
 
-  async function patientById(id: string): Promise<PatientDetail | undefined> {
-    const seed = practice.patient(Number(id));
-    if (seed) {
-      return normalisedPatient(seed);
-    }
-    const stored =
-      Number(id) <= 2_147_483_647 ? await repository.getPatient(Number(id)) : undefined;
-    return stored ? storedPatientDetail(stored) : undefined;
-  }
-
-  async function searchPatients(filter: { firstName?: string; lastName?: string; dob?: string }) {
-    const first = filter.firstName?.toLowerCase();
-    const last = filter.lastName?.toLowerCase();
-    const seeds = practice.patients
-      .filter(
-        (p) =>
-          (!first || p.firstName.toLowerCase().startsWith(first)) &&
-          (!last || p.lastName.toLowerCase().startsWith(last)) &&
-          (!filter.dob || p.dob === filter.dob),
-      )
-      .map(normalisedPatient);
-    const stored = (await repository.searchPatients(filter)).map(storedPatientDetail);
-    return [...seeds, ...stored].sort(byName);
-  }
+  const patients = createMockPatients(practice, repository);
+  const patientById = patients.byId;
+  const searchPatients = patients.search;
 
   /** The scheduled slot, or a 404 naming the id. */
   function slotOrThrow(id: string): Slot {
