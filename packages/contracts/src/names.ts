@@ -137,6 +137,12 @@ export const CREDENTIAL_QUERY_PARAMS = [
   'password',
 ] as const;
 
+/**
+ * How every gateway API key begins. Anything of a key's shape (this prefix and 16 or more key
+ * characters) is redacted from logged URLs wherever it appears, whatever parameter carries it.
+ */
+export const API_KEY_PREFIX = 'ehrgw_';
+
 /** The admin session cookie (HttpOnly, SameSite=Strict, path /admin). */
 export const SESSION_COOKIE = 'ehrgw_session';
 

@@ -22,6 +22,34 @@ describe('redaction of credentials sent in the URL', () => {
   });
 });
 
+describe('anything shaped like a gateway key in a URL', () => {
+  const key = `ehrgw_${'Ab1-_x'.repeat(7)}z`;
+
+  it('is redacted in a path, a query under any name, an array parameter and a matrix parameter', () => {
+    for (const url of [
+      `/utility/datetime?auth=${key}`,
+      `/utility/datetime?api_key[]=${key}`,
+      `/utility/datetime/${key}`,
+      `/utility/datetime;api_key=${key}`,
+      `/utility/datetime?x=${encodeURIComponent(key).replace('_', '%5F')}`,
+      `/utility/datetime?x=${key.toUpperCase()}`,
+    ]) {
+      const redacted = redactUrl(url);
+      expect(redacted, url).not.toMatch(/Ab1-_x|AB1-_X/);
+      expect(redacted, url).toContain('[REDACTED]');
+    }
+    // The session cookie's name is not a key.
+    expect(redactUrl('/admin?c=ehrgw_session')).toBe('/admin?c=ehrgw_session');
+  });
+
+  it('is redacted in a parsed query, in names, arrays and nested objects', () => {
+    const redacted = JSON.stringify(
+      redactQuery({ auth: key, 'api_key[]': [key], filter: { deep: [`x ${key}`] }, [key]: '1' }),
+    );
+    expect(redacted).not.toContain('Ab1-_x');
+  });
+});
+
 describe('patient data in a logged URL', () => {
   it('masks parameters named like PHI and values that look like it, and keeps ids', () => {
     expect(

@@ -1,4 +1,5 @@
 import {
+  API_KEY_PREFIX,
   API_KEY_REFUSALS,
   type ApiKeyCreated,
   type ApiKeyRefusalCode,
@@ -19,7 +20,6 @@ import { hashToken, randomToken } from '../../lib/secrets.js';
 import type { AuditContext, AuditModule } from '../audit/index.js';
 import type { ApiKeysRepository, UsageRow } from './api-keys-repository.js';
 
-export const API_KEY_PREFIX = 'ehrgw_';
 /** The 401 for a refusal the docs list, with its code and message. */
 const refusal = (code: ApiKeyRefusalCode) => {
   const { message } = API_KEY_REFUSALS.find((known) => known.code === code)!;

@@ -6,7 +6,6 @@ import { registerApiKeysRoutes } from './api-keys-routes.js';
 import { createApiKeysService } from './api-keys-service.js';
 
 export type { ApiKeyIdentity } from './api-keys-service.js';
-export { API_KEY_PREFIX } from './api-keys-service.js';
 
 const LAST_USED_FLUSH_MS = 5_000;
 

@@ -46,6 +46,23 @@ const responseDataOf = (entry: { response_data?: string | null }) =>
   entry.response_data == null ? null : (JSON.parse(entry.response_data) as unknown);
 
 describe('request log entry', () => {
+  it('stores no gateway key sent in the URL: path, query, matrix or the 404 that repeats it', () => {
+    const key = `ehrgw_${'K9k'.repeat(14)}x`;
+    const entry = buildLogEntry(
+      exchange({
+        url: `/utility/datetime/${key};api_key=${key}?auth=${key}`,
+        query: { auth: key, 'api_key[]': [key] },
+        status: 404,
+        responsePayload: JSON.stringify({
+          message: `Route GET:/utility/datetime/${key} not found`,
+        }),
+      }),
+      CAPTURE,
+    );
+    expect(JSON.stringify(entry)).not.toContain('K9kK9k');
+    expect(entry.endpoint).toBe('/utility/datetime/[REDACTED];api_key=[REDACTED]');
+  });
+
   it('redacts credential headers whatever their case, and keeps the others', () => {
     const entry = buildLogEntry(
       exchange({

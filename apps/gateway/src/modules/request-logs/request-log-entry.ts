@@ -5,7 +5,7 @@ import type { PayloadCapture } from '@ehr-gateway/contracts';
 import type { NewRequestLog } from '../../db/schema.js';
 import type { PayloadSealer } from '../../lib/payload-seal.js';
 import { maskJson, maskQuery, maskText } from '../../lib/phi-masking.js';
-import { isCredentialHeader, REDACTED, redactQuery } from '../../lib/redaction.js';
+import { isCredentialHeader, REDACTED, redactKeyShapes, redactQuery } from '../../lib/redaction.js';
 import { storableJson } from '../../lib/storable-text.js';
 
 export { REDACTED } from '../../lib/redaction.js';
@@ -136,12 +136,13 @@ export function buildLogEntry(exchange: CapturedExchange, options: CaptureOption
   const headersText = storableJson(headers);
   const requestDataText = (queryValue: unknown, bodyText: string | null) =>
     `{"query":${storableJson(queryValue)},"body":${bodyText ?? 'null'},"headers":${headersText}}`;
-  const sealedCopy = (text: string | null) => (text === null ? null : sealer!.seal(text));
+  const sealedCopy = (text: string | null) =>
+    text === null ? null : sealer!.seal(redactKeyShapes(text));
   return {
     id: randomUUID(),
     request_id: exchange.requestId,
     timestamp: exchange.timestamp,
-    endpoint: path.slice(0, MAX_ENDPOINT_LENGTH),
+    endpoint: redactKeyShapes(path).slice(0, MAX_ENDPOINT_LENGTH),
     method: exchange.method,
     status: exchange.status,
     response_time_ms: Math.round(exchange.responseTimeMs * 100) / 100,
@@ -153,7 +154,8 @@ export function buildLogEntry(exchange: CapturedExchange, options: CaptureOption
     api_key_name: exchange.apiKey?.name ?? null,
     payload_capture: capture,
     request_data: requestDataText(maskQuery(query), body?.text ?? null),
-    response_data: responseData?.text ?? null,
+    // A 404's message repeats the path it was asked for, key and all.
+    response_data: responseData?.text ? redactKeyShapes(responseData.text) : null,
     response_truncated: responseData?.truncated ?? false,
     request_data_sealed:
       capture === 'full'
@@ -161,7 +163,7 @@ export function buildLogEntry(exchange: CapturedExchange, options: CaptureOption
         : null,
     response_data_sealed:
       capture === 'full' ? sealedCopy(cappedJsonText(response, maxBodyBytes).text) : null,
-    error_message: errorMessage === null ? null : maskText(errorMessage),
+    error_message: errorMessage === null ? null : redactKeyShapes(maskText(errorMessage)),
     error_stack: exchange.failure?.stack ? maskText(exchange.failure.stack) : null,
   };
 }
