@@ -93,8 +93,23 @@ export const PHI_FIELD_NAMES = [
   'conversation',
   // the caller's line on a voice-agent call (Retell's from_number, Vapi's customer number)
   'fromnumber',
+  'tonumber',
   'callernumber',
   'customernumber',
+  'customername',
+  'callername',
+  // what a voice platform's call object carries about the call and the caller: Retell's dynamic
+  // variables, metadata and transcripts down to each spoken word; Vapi's variable values
+  'retellllmdynamicvariables',
+  'dynamicvariables',
+  'variablevalues',
+  'metadata',
+  'transcriptobject',
+  'transcriptwithtoolcalls',
+  'words',
+  'summary',
+  'callsummary',
+  'recordingurl',
 ] as const;
 
 /**
@@ -102,6 +117,10 @@ export const PHI_FIELD_NAMES = [
  * `call.customer` is `{number, name}`; neither name means patient data on its own elsewhere).
  */
 export const PHI_PERSON_OBJECTS = [
+  // a voice-agent tool call's arguments (Retell's args, Vapi's arguments, often JSON text):
+  // whatever the caller said, under any name; the ids in them stay
+  'arguments',
+  'args',
   'customer',
   'caller',
   'guarantor',

@@ -123,6 +123,13 @@ export function maskJson(value: unknown, key?: string): unknown {
   if (kind?.phi || (Array.isArray(value) && key !== undefined && listFields.has(normalize(key)))) {
     return maskAll(value);
   }
+  if (kind?.person && typeof value === 'string') {
+    // Arguments sent as JSON text are masked like the object they hold.
+    const embedded = parseJsonText(value);
+    if (embedded !== undefined) {
+      return JSON.stringify(maskJson(embedded, key));
+    }
+  }
   if (kind?.person && isPlainObject(value)) {
     return Object.fromEntries(
       Object.entries(value).map(([name, item]) => [
