@@ -137,6 +137,7 @@ describe.each(databaseTargets)('smart scheduling on the Mock EHR ($name)', (targ
     [{ messages: [user('x'.repeat(4001))] }, 'messages.0.content'],
     [{ messages: [{ role: 'doctor', content: 'hi' }] }, 'messages.0.role'],
     [{ messages: [user('hi')], tenantId: 'one' }, 'tenantId'],
+    [{ messages: [user('hi')], tenantId: 2_147_483_648 }, 'tenantId'],
   ])('refuses %j with 400 naming %s', async (body, field) => {
     const response = await schedule(body);
     expect(response.statusCode).toBe(400);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { AppointmentType, Department, EhrSource, OpenSlot, Provider } from './ehr.js';
+import { VoiceConfigId } from './voice-config.js';
 
 export const ConversationRole = z.enum(['user', 'assistant', 'system']);
 
@@ -66,7 +67,8 @@ export const SmartSchedulingBody = z.strictObject({
     .trim()
     .regex(/^\d{1,20}$/)
     .optional(),
-  tenantId: z.coerce.number().int().positive().optional(),
+  // A voice-config tenant's id: an int column, so its range (a larger one is a 400, not a 500).
+  tenantId: VoiceConfigId.optional(),
   source: EhrSource.optional(),
   patientInfo: z
     .strictObject({
