@@ -1,8 +1,8 @@
 import { HEADERS } from '@ehr-gateway/contracts';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 import { adminApi, createApiKey, gatewayContext, waitForLogEntry } from '../support/api';
+import { expectNoSeriousViolations } from '../support/axe';
 import { saveScreenshot, useTheme, waitForScreenReady, type ThemeName } from '../support/ui';
 
 /**
@@ -35,31 +35,6 @@ const SCREENS = [
 ] as const;
 
 const THEMES: ThemeName[] = ['light', 'dark'];
-const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((violation) =>
-    BLOCKING_IMPACTS.has(violation.impact ?? ''),
-  );
-  const report = blocking
-    .map((violation) => {
-      const nodes = violation.nodes
-        .slice(0, 8)
-        .map(
-          (node) =>
-            `      - ${node.target.join(' ')}\n        ${(node.failureSummary ?? '').replace(/\n/g, '\n        ')}`,
-        )
-        .join('\n');
-      const more =
-        violation.nodes.length > 8 ? `\n      … and ${violation.nodes.length - 8} more` : '';
-      return `  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes}${more}`;
-    })
-    .join('\n');
-  expect(blocking, `${label}: serious or critical accessibility violations:\n${report}`).toEqual(
-    [],
-  );
-}
 
 async function expectTheme(page: Page, theme: ThemeName) {
   const html = page.locator('html');

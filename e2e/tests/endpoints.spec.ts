@@ -1,7 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 import { adminApi, createApiKey } from '../support/api';
+import { expectNoSeriousViolations } from '../support/axe';
+import { BOOKS, followTestClock } from '../support/clock';
 import {
   chooseOption,
   saveScreenshot,
@@ -13,22 +14,6 @@ import {
 } from '../support/ui';
 
 const PATIENTS_TITLE = 'Patients of a practice, filtered by name; 50 per page by default';
-const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations
-    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
-    .map(
-      (violation) =>
-        `[${violation.impact}] ${violation.id}: ${violation.nodes
-          .slice(0, 5)
-          .map((node) => node.target.join(' '))
-          .join(', ')}`,
-    );
-  expect(blocking, `${label}: serious or critical accessibility violations`).toEqual([]);
-}
-
 async function openEndpoints(page: Page, path = '/endpoints') {
   await page.goto(path);
   await waitForScreenReady(page, 'Endpoints');
@@ -212,45 +197,50 @@ test.describe('Endpoints API tester', () => {
     await saveScreenshot(page, 'endpoints-tester-response', test.info());
   });
 
-  test('a write preset sent twice is answered once: the second answer is a replay', async ({
-    page,
-  }) => {
-    const admin = await adminApi();
-    const { key } = await createApiKey(admin, uniqueName('E2E idempotency', test.info()));
-    await admin.dispose();
+  test(
+    'a write preset sent twice is answered once: the second answer is a replay',
+    {
+      tag: BOOKS,
+    },
+    async ({ page }) => {
+      await followTestClock(page);
+      const admin = await adminApi();
+      const { key } = await createApiKey(admin, uniqueName('E2E idempotency', test.info()));
+      await admin.dispose();
 
-    await openEndpoints(page);
-    await page.getByRole('tab', { name: 'API Tester' }).click();
-    await chooseOption(page, 'Category', 'Custom Aggregation');
-    await page.getByRole('button', { name: /Create Patient with Appointment/ }).click();
-    await expect(page.getByLabel('Header 1 name')).toHaveValue('Idempotency-Key');
-    await expect(page.getByLabel('Header 1 value')).toHaveValue(/^[0-9a-f-]{36}$/);
-    await page.getByLabel('API Key').fill(key);
-    const response = page.getByRole('region', { name: 'Response' });
-    await page.getByRole('button', { name: 'Send Request' }).click();
-    await expect(response.getByLabel('Response body')).not.toBeEmpty();
-    const first = await response.getByLabel('Response body').textContent();
+      await openEndpoints(page);
+      await page.getByRole('tab', { name: 'API Tester' }).click();
+      await chooseOption(page, 'Category', 'Custom Aggregation');
+      await page.getByRole('button', { name: /Create Patient with Appointment/ }).click();
+      await expect(page.getByLabel('Header 1 name')).toHaveValue('Idempotency-Key');
+      await expect(page.getByLabel('Header 1 value')).toHaveValue(/^[0-9a-f-]{36}$/);
+      await page.getByLabel('API Key').fill(key);
+      const response = page.getByRole('region', { name: 'Response' });
+      await page.getByRole('button', { name: 'Send Request' }).click();
+      await expect(response.getByLabel('Response body')).not.toBeEmpty();
+      const first = await response.getByLabel('Response body').textContent();
 
-    await page.getByRole('button', { name: 'Send Request' }).click();
-    await response.getByText(/^Response headers/).click();
-    const headers = response.getByLabel('Response headers');
-    await expect(headers).toContainText('idempotent-replayed');
-    await expect(response.getByLabel('Response body')).toHaveText(first ?? '');
-    await saveScreenshot(page, 'endpoints-tester-idempotent-replay', test.info());
+      await page.getByRole('button', { name: 'Send Request' }).click();
+      await response.getByText(/^Response headers/).click();
+      const headers = response.getByLabel('Response headers');
+      await expect(headers).toContainText('idempotent-replayed');
+      await expect(response.getByLabel('Response body')).toHaveText(first ?? '');
+      await saveScreenshot(page, 'endpoints-tester-idempotent-replay', test.info());
 
-    // Chosen again, the preset brings a new key: a new booking, not the replay.
-    const usedKey = await page.getByLabel('Header 1 value').inputValue();
-    await page.getByRole('button', { name: /Create Patient with Appointment/ }).click();
-    await expect(page.getByLabel('Header 1 value')).not.toHaveValue(usedKey);
+      // Chosen again, the preset brings a new key: a new booking, not the replay.
+      const usedKey = await page.getByLabel('Header 1 value').inputValue();
+      await page.getByRole('button', { name: /Create Patient with Appointment/ }).click();
+      await expect(page.getByLabel('Header 1 value')).not.toHaveValue(usedKey);
 
-    // The header rows fit a phone.
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByLabel('Header 1 name').scrollIntoViewIfNeeded();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      390,
-    );
-    await saveScreenshot(page, 'endpoints-tester-headers-390', test.info(), { fullPage: false });
-  });
+      // The header rows fit a phone.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByLabel('Header 1 name').scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
+      await saveScreenshot(page, 'endpoints-tester-headers-390', test.info(), { fullPage: false });
+    },
+  );
 
   for (const [theme, width] of [
     ['light', 1280],
