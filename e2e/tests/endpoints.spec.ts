@@ -327,7 +327,13 @@ for (const theme of ['light', 'dark'] as ThemeName[]) {
     const patients = page.getByRole('region', { name: PATIENTS_TITLE });
     await patients.getByRole('button', { name: 'Example Request' }).click();
     await patients.getByRole('button', { name: 'Example Response' }).click();
-    await expectNoSeriousViolations(page, `documentation (${theme})`);
+    await expect(patients.getByLabel('Example response', { exact: true })).toBeVisible();
+    // The card with its examples open, on its own: the whole Documentation tab is scanned by
+    // accessibility.spec.ts, and a scan of every card at once outlasts a loaded machine's minute.
+    const cardId = await patients.getAttribute('id');
+    await expectNoSeriousViolations(page, `documentation card with examples (${theme})`, {
+      include: [`[id="${cardId}"]`],
+    });
 
     await sendDobValidation(page, key);
     await chooseOption(page, 'Category', 'Utility');

@@ -2,13 +2,14 @@ import { CONSOLE_PATHS } from '@ehr-gateway/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 
+import { getEhrStatusQueryOptions } from '@/features/ehr-status/api/get-ehr-status';
+import { getUptimeQueryOptions } from '@/features/ehr-status/api/get-uptime';
+
 type ConsolePage = keyof typeof CONSOLE_PATHS;
 
-/** A screen's chunk: its component and, for a screen worth it, the data it asks for first. */
+/** A screen's chunk: its component. */
 export interface PageModule {
   Component: ComponentType;
-  /** Starts the screen's first queries, so they run while React is still rendering the shell. */
-  prefetch?: (client: QueryClient) => void;
 }
 
 /**
@@ -17,10 +18,7 @@ export interface PageModule {
  * chunk downloads beside the signed-in console instead of after it.
  */
 export const PAGE_CHUNKS = {
-  dashboard: async () => {
-    const { DashboardRoute, prefetchDashboard } = await import('./routes/dashboard');
-    return { Component: DashboardRoute, prefetch: prefetchDashboard };
-  },
+  dashboard: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }),
   endpoints: async () => ({ Component: (await import('./routes/endpoints')).EndpointsRoute }),
   logs: async () => ({ Component: (await import('./routes/logs')).LogsRoute }),
   metrics: async () => ({ Component: (await import('./routes/metrics')).MetricsRoute }),
@@ -32,6 +30,18 @@ export const PAGE_CHUNKS = {
   audit: async () => ({ Component: (await import('./routes/audit')).AuditRoute }),
   account: async () => ({ Component: (await import('./routes/account')).AccountRoute }),
 } satisfies Record<ConsolePage, () => Promise<PageModule>>;
+
+/**
+ * The queries a screen's largest text waits for, started with its chunk rather than after it:
+ * on the Dashboard that is the Athena card's line, from the EHR status. Only small query modules
+ * belong here, since the entry (and so the sign-in page) carries them.
+ */
+const FIRST_QUERIES: Partial<Record<ConsolePage, (client: QueryClient) => void>> = {
+  dashboard: (client) => {
+    void client.prefetchQuery(getEhrStatusQueryOptions());
+    void client.prefetchQuery(getUptimeQueryOptions());
+  },
+};
 
 export const loadNotFoundPage = async (): Promise<PageModule> => ({
   Component: (await import('./routes/not-found')).NotFoundRoute,
@@ -47,14 +57,15 @@ export function consolePageAt(pathname: string): ConsolePage | null {
 }
 
 /**
- * Starts downloading the chunk of the screen at `pathname` (the 404 screen's when none), then
- * that screen's first queries.
+ * Starts downloading the chunk of the screen at `pathname` (the 404 screen's when none) and,
+ * beside it, the queries its largest text waits for.
  */
 export function preloadPageAt(pathname: string, client: QueryClient): void {
   const page = consolePageAt(pathname);
-  (page ? PAGE_CHUNKS[page]() : loadNotFoundPage())
-    .then((module: PageModule) => module.prefetch?.(client))
-    .catch(() => {
-      // The router asks again when it renders the page, and shows the error then.
-    });
+  (page ? PAGE_CHUNKS[page]() : loadNotFoundPage()).catch(() => {
+    // The router asks again when it renders the page, and shows the error then.
+  });
+  if (page) {
+    FIRST_QUERIES[page]?.(client);
+  }
 }

@@ -1,11 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
 import { PageHeader } from '@/components/page-header';
 import { ApiKeysCard } from '@/features/api-keys/components/api-keys-card';
-import { getEhrStatusQueryOptions } from '@/features/ehr-status/api/get-ehr-status';
-import { getUptimeQueryOptions } from '@/features/ehr-status/api/get-uptime';
 import { StatusCards } from '@/features/ehr-status/components/status-cards';
 import { ConfigCard } from '@/features/gateway-config/components/config-card';
 import { TrafficSparkline } from '@/features/metrics/components/traffic-sparkline';
@@ -21,15 +18,6 @@ function useScrollToHash() {
     }
     document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
   }, [hash, key]);
-}
-
-/**
- * The status cards' data (the largest text on a phone is the Athena card's): asked for as soon as
- * this chunk arrives, rather than after the shell and the page have rendered.
- */
-export function prefetchDashboard(client: QueryClient) {
-  void client.prefetchQuery(getEhrStatusQueryOptions());
-  void client.prefetchQuery(getUptimeQueryOptions());
 }
 
 export function DashboardRoute() {
