@@ -394,7 +394,7 @@ describe('ApiTester', () => {
     await user.click(screen.getByRole('button', { name: /Get Providers/ }));
     await user.click(
       within(history).getByRole('button', {
-        name: `Load POST ${ORIGIN}/utility/test into the tester`,
+        name: `Replay: load POST ${ORIGIN}/utility/test into the tester`,
       }),
     );
     expect(screen.getByRole('combobox', { name: 'Method' })).toHaveTextContent('POST');

@@ -64,7 +64,7 @@ export function RequestHistoryCard({
                   <Button
                     variant="outline"
                     size="sm"
-                    aria-label={`Load ${entry.method} ${entry.url} into the tester`}
+                    aria-label={`Replay: load ${entry.method} ${entry.url} into the tester`}
                     onClick={() => onReplay(entry)}
                   >
                     <RotateCcw aria-hidden="true" />
