@@ -180,3 +180,16 @@ export function describeSearch(found: SmartSchedulingResult['smartScheduling']):
   const part = found.analysis.extractedInfo.timePreference;
   return [who, when, part && part !== 'any' && `in the ${part}`].filter(Boolean).join(' ');
 }
+
+/**
+ * "Tuesday December 1st at 9 in the morning" for an ISO time that carries the department's UTC
+ * offset: its clock digits are already local, so no timezone lookup is needed.
+ */
+export function spokenLocalDateTime(isoWithOffset: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(isoWithOffset);
+  if (!match) {
+    return spokenDateTime(new Date(isoWithOffset), 'UTC');
+  }
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as number[];
+  return spokenDateTime(new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!)), 'UTC');
+}
