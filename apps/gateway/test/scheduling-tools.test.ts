@@ -256,10 +256,47 @@ describe('voice-agent scheduling tools', () => {
     const tool = phoneCall('vapi', 'call-unknown');
     const unknown = await tool('verify_patient', { ...LINDA, dob: '2017-04-20' });
     expect(unknown.sentence).toBe(
-      "I couldn't find you with that name and date of birth. Could you spell your last name for me, or are you new to the practice?",
+      "I couldn't find you with that name and date of birth. Could you spell your last name for me? If you're new to the practice, I can register you now.",
     );
-    expect(unknown.data).toEqual({ verified: false, reason: 'not_found' });
+    expect(unknown.data).toEqual({
+      verified: false,
+      reason: 'not_found',
+      offer: 'register_patient',
+    });
   });
+
+  it.each(['mock', 'athena'] as const)(
+    'registers an unknown caller against the %s EHR and books them in the same call',
+    async (source) => {
+      const tool = phoneCall(
+        'retell',
+        `call-new-${source}`,
+        source === 'athena' ? athenaTenantId : undefined,
+      );
+      const who = { firstName: 'Noor', lastName: `Haddad${source}`, dob: '1991-03-05' };
+      const asked = await tool('register_patient', who);
+      expect(asked.data).toEqual({ registered: false, ask: 'phone' });
+      const spelled = await tool('register_patient', { ...who, phone: '312-555-0177' });
+      expect(spelled.sentence).toMatch(/^Let me make sure I have it right: Noor, N-O-O-R; Haddad/);
+      const registered = await tool('register_patient', {
+        ...who,
+        phone: '312-555-0177',
+        zip: '60601',
+        sex: 'F',
+        spellingConfirmed: true,
+      });
+      expect(registered.data.registered, registered.sentence).toBe(true);
+      const patientRef = registered.data.patientRef as string;
+      const found = await tool('find_open_slots', { specialty: 'family medicine', patientRef });
+      const offers = found.data.offers as Array<{ slotToken: string }>;
+      expect(offers.length, found.sentence).toBeGreaterThan(0);
+      const booked = await tool('book_appointment', {
+        patientRef,
+        slotToken: offers[0]!.slotToken,
+      });
+      expect(booked.data.booked, booked.sentence).toBe(true);
+    },
+  );
 
   it('refuses a reference from another call or another tenant', async () => {
     const first = phoneCall('vapi', 'call-a');

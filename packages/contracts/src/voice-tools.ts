@@ -133,10 +133,10 @@ export const RescheduleAppointmentArgs = z.strictObject({
 });
 
 export const RegisterPatientArgs = z.strictObject({
-  firstName: Name.describe("The caller's first name."),
-  lastName: Name.describe("The caller's last name."),
-  dob: Dob,
-  phone: Phone,
+  firstName: Name.optional().describe("The caller's first name, once they said it."),
+  lastName: Name.optional().describe("The caller's last name, once they said it."),
+  dob: Dob.optional(),
+  phone: Phone.optional(),
   email: z.email().max(200).optional().describe('An email address, if the caller gave one.'),
   sex: z.enum(['M', 'F']).optional().describe('Sex as the EHR records it, if the caller said.'),
   zip: z
@@ -145,6 +145,10 @@ export const RegisterPatientArgs = z.strictObject({
     .regex(/^\d{5}$/, 'must be a 5-digit ZIP code')
     .optional()
     .describe('Home ZIP code.'),
+  spellingConfirmed: z
+    .boolean()
+    .optional()
+    .describe('True once the caller said the spelling read back to them is right.'),
   tenant_id: TenantArg,
 });
 
@@ -192,7 +196,7 @@ export const VOICE_TOOLS = {
   register_patient: {
     args: RegisterPatientArgs,
     description:
-      'Register a new patient when verify_patient found no record and the caller is new to the practice. If something the practice needs is missing, the result asks for it: ask the caller and call again.',
+      'Register a new patient when verify_patient found no record and the caller is new to the practice. Call it with what you have: the result asks for the next thing the practice needs, one at a time, then reads the spelling back; call again with each answer (and spellingConfirmed: true once the caller agrees). Returns a patientRef for booking in the same call.',
   },
   transfer_to_staff: {
     args: TransferToStaffArgs,

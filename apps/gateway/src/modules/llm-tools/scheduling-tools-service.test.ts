@@ -100,6 +100,7 @@ describe('scheduling tools', () => {
         lastName: 'Garcia',
         dob: '1980-02-02',
         phone: '312-555-0142',
+        spellingConfirmed: true,
       }),
       ctx,
     );
@@ -107,6 +108,55 @@ describe('scheduling tools', () => {
       result:
         'To register you I also need your home ZIP code. Could you tell me? {"registered":false,"ask":"your home ZIP code","reason":"zip: a ZIP code is required by this practice"}',
     });
+  });
+
+  it('registers a new caller one question at a time, reading the spelling back first', async () => {
+    const created: unknown[] = [];
+    const service = serviceWith({
+      listDepartments: async () => ({
+        totalCount: 1,
+        departments: [
+          {
+            id: '1',
+            name: 'Main',
+            address: { line1: null, city: null, state: null, zip: null },
+            phone: null,
+            timezone: 'America/Chicago',
+          },
+        ],
+      }),
+      createPatient: async (_practice, patient) => {
+        created.push(patient);
+        return { patientId: '4242', created: true };
+      },
+    });
+    const said: string[] = [];
+    const details: Record<string, unknown> = {};
+    for (const [field, value] of [
+      ['firstName', 'Maria'],
+      ['lastName', 'Garcia'],
+      ['dob', '1980-02-02'],
+      ['phone', '312-555-0142'],
+      ['spellingConfirmed', true],
+    ] as const) {
+      const outcome = await service.run(call('register_patient', details), ctx);
+      said.push('result' in outcome ? outcome.result : outcome.error);
+      details[field] = value;
+    }
+    expect(said).toEqual([
+      'What is your first name? {"registered":false,"ask":"firstName"}',
+      'And your last name? Could you spell it for me? {"registered":false,"ask":"lastName"}',
+      'What is your date of birth? {"registered":false,"ask":"dob"}',
+      'What is the best phone number to reach you? {"registered":false,"ask":"phone"}',
+      'Let me make sure I have it right: Maria, M-A-R-I-A; Garcia, G-A-R-C-I-A; born February 2, 1980. Is that correct? {"registered":false,"ask":"spellingConfirmed"}',
+    ]);
+    // Nothing reaches the EHR until the caller has confirmed the spelling.
+    expect(created).toEqual([]);
+    const done = await service.run(call('register_patient', details), ctx);
+    expect('result' in done && done.result).toMatch(
+      /^Welcome, Maria\. You're registered with the practice\. \{"registered":true,"patientRef":"[^"]+"\}$/,
+    );
+    expect(created).toMatchObject([{ firstName: 'Maria', phone: '3125550142', departmentId: '1' }]);
   });
 
   it('says the scheduling system is away instead of failing the call', async () => {

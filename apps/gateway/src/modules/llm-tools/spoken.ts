@@ -193,3 +193,8 @@ export function spokenLocalDateTime(isoWithOffset: string): string {
   const [year, month, day, hour, minute] = match.slice(1).map(Number) as number[];
   return spokenDateTime(new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!)), 'UTC');
 }
+
+/** "Garcia" spelled for the ear: "G-A-R-C-I-A". */
+export function spokenLetters(word: string): string {
+  return [...word.toUpperCase()].filter((c) => /[\p{L}]/u.test(c)).join('-');
+}

@@ -109,7 +109,11 @@ export function proposeArguments(
       return compact({ ...identity, phone });
     }
     case 'register_patient':
-      return compact({ ...identityFrom(everything), phone: identityFrom(everything).phone ?? '' });
+      // The tool reads the spelling back; a "yes" to that confirms it.
+      return compact({
+        ...identityFrom(everything),
+        spellingConfirmed: /\b(?:yes|yeah|correct|that's right)\b/i.test(latest) || undefined,
+      });
     case 'find_open_slots': {
       const info = analysis?.extractedInfo;
       return compact({

@@ -1,6 +1,12 @@
 import { HttpError } from '../../../lib/http-errors.js';
-import { spokenResult } from '../spoken.js';
-import { ToolStop, type PatientData, type ToolFn, type ToolKit } from './tool-kit.js';
+import { isoToWords, spokenLetters, spokenResult } from '../spoken.js';
+import {
+  ToolStop,
+  type PatientData,
+  type ToolArgs,
+  type ToolFn,
+  type ToolKit,
+} from './tool-kit.js';
 import { digitsOf } from './verify-patient.js';
 
 /** What the caller is asked when the EHR refuses a registration for a missing or wrong field. */
@@ -16,8 +22,39 @@ const FIELD_QUESTIONS: Array<[RegExp, string]> = [
 const questionFor = (message: string) =>
   FIELD_QUESTIONS.find(([pattern]) => pattern.test(message))?.[1] ?? null;
 
+/** What athena requires to register a patient, in the order a caller is asked for it. */
+const REQUIRED: Array<['firstName' | 'lastName' | 'dob' | 'phone', string]> = [
+  ['firstName', 'What is your first name?'],
+  ['lastName', 'And your last name? Could you spell it for me?'],
+  ['dob', 'What is your date of birth?'],
+  ['phone', 'What is the best phone number to reach you?'],
+];
+
+type RegisterArgs = ToolArgs<'register_patient'>;
+type Complete = RegisterArgs & { firstName: string; lastName: string; dob: string; phone: string };
+
+/** The next question for the caller, one at a time, until the details are complete and spelled right. */
+function nextQuestion(args: RegisterArgs): string | null {
+  const missing = REQUIRED.find(([field]) => !args[field]);
+  if (missing) {
+    return spokenResult(missing[1], { registered: false, ask: missing[0] });
+  }
+  if (args.spellingConfirmed !== true) {
+    return spokenResult(
+      `Let me make sure I have it right: ${args.firstName}, ${spokenLetters(args.firstName!)}; ${args.lastName}, ${spokenLetters(args.lastName!)}; born ${isoToWords(args.dob!)}. Is that correct?`,
+      { registered: false, ask: 'spellingConfirmed' },
+    );
+  }
+  return null;
+}
+
 export function registerPatientTool(kit: ToolKit): ToolFn<'register_patient'> {
-  return async (args, caller, call, ctx) => {
+  return async (given, caller, call, ctx) => {
+    const question = nextQuestion(given);
+    if (question) {
+      return question;
+    }
+    const args = given as Complete;
     const practice = await kit.practiceOf(caller.tenantId);
     const departments = await kit.departmentsOf(practice, ctx);
     const department = departments[0];

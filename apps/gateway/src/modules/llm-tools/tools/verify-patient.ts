@@ -21,8 +21,8 @@ export function verifyPatientTool(kit: ToolKit): ToolFn<'verify_patient'> {
     }
     if (matches.length === 0) {
       return spokenResult(
-        "I couldn't find you with that name and date of birth. Could you spell your last name for me, or are you new to the practice?",
-        { verified: false, reason: 'not_found' },
+        "I couldn't find you with that name and date of birth. Could you spell your last name for me? If you're new to the practice, I can register you now.",
+        { verified: false, reason: 'not_found', offer: 'register_patient' },
       );
     }
     if (matches.length > 1) {
