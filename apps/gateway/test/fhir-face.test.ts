@@ -41,6 +41,9 @@ describe('FHIR R4 face', () => {
           clientSecret: SECRET,
           practiceId: '195900',
         },
+        // Paging through 250 slots calls athena faster than the default 10 per second allows on
+        // a slow machine; the governor has tests of its own.
+        athenaGovernor: { maxQps: 200, maxConcurrency: 20, queueTimeoutMs: 10_000, instances: 1 },
       },
       athenaTransport: { baseRetryDelayMs: 5 },
     });

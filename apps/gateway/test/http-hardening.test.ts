@@ -437,6 +437,8 @@ describe.each(databaseTargets)('HTTP hardening on $name', (target) => {
             reduced: 0,
             lastError: null,
             lastDropReason: null,
+            spooled: 0,
+            spoolFull: false,
           },
           // No REDIS_URL here: every instance counts its own limits, as configured.
           trafficCounters: { store: 'memory', degraded: false, message: null },

@@ -10,6 +10,7 @@ import {
   INTERNAL_EHR_PREFIX,
   type ApiScope,
   type ApiKeyUsage,
+  FHIR_BASE_PREFIX,
 } from '@ehr-gateway/contracts';
 
 import { gatewayApp } from '../src/app.js';
@@ -107,10 +108,16 @@ describe('every gateway route declares the scope it needs', () => {
           ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
         });
         expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
-        expect(response.json()).toMatchObject({
-          code: 'SCOPE_REQUIRED',
-          message: `This API key lacks the scope ${route.scope}`,
-        });
+        const message = `This API key lacks the scope ${route.scope}`;
+        // The FHIR face answers every refusal as an OperationOutcome, with the same words.
+        expect(response.json()).toMatchObject(
+          route.url.startsWith(FHIR_BASE_PREFIX)
+            ? {
+                resourceType: 'OperationOutcome',
+                issue: [{ code: 'forbidden', diagnostics: message }],
+              }
+            : { code: 'SCOPE_REQUIRED', message },
+        );
       }
     });
 
