@@ -100,10 +100,9 @@ export function RoutesTable({
                 <MethodBadge method={group.method ?? ''} />{' '}
                 <code className="font-mono text-xs whitespace-nowrap">
                   {group.route || '(no matching route)'}
-                  {/* Named by what it shows, then what it does (axe label-content-name-mismatch);
-                      inside the code so no separator comes before the colon. */}
-                  <span className="sr-only">: show these requests in Logs</span>
                 </code>
+                {/* Named by what it shows, then what it does (axe label-content-name-mismatch). */}
+                <span className="sr-only">: show these requests in Logs</span>
               </Link>
             </TableCell>
             <TableCell className="text-right tabular-nums">
