@@ -22,6 +22,7 @@ const WORKSPACES = [
       'packages/fhir-mapping',
     ],
   },
+  { dir: 'apps/dev-idp', after: ['packages/calendar', 'packages/contracts'] },
   {
     dir: 'apps/gateway',
     after: ['packages/calendar', 'packages/contracts', 'packages/synthetic-practice'],

@@ -1,5 +1,6 @@
-// `npm run demo`: the athena sandbox on :9090 and the gateway on :8080 configured against it, so
-// both EHRs show as connected in the console and every route answers with live data.
+// `npm run demo`: the athena sandbox on :9090, the development IdP on :9400 and the gateway on
+// :8080 configured against both, so both EHRs show as connected in the console, every route
+// answers with live data, and the sign-in screen offers "Sign in with Demo IdP".
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
@@ -36,7 +37,7 @@ function start(name, script, env, { essential = true } = {}) {
     console.log(`${name} stopped (${code ?? 'signal'})`);
     if (!essential && !stopping) {
       console.log(
-        'The gateway keeps running; start the sandbox again with `npm run athena-sandbox`.',
+        `The gateway keeps running; start the ${name} again with \`npm run ${name === 'athena sandbox' ? 'athena-sandbox' : 'dev-idp'}\`.`,
       );
       return;
     }
@@ -76,7 +77,28 @@ start(
 );
 await waitUntilUp(`${sandbox.url}/_sandbox/stats`, 20_000);
 
+// Single sign-on through the development IdP: its users sign in by their groups (devon is the
+// demo developer; see apps/dev-idp/README.md). The admin password form stays (AUTH_MODE=both).
+const { DEV_IDP_DEFAULTS } = await import('@ehr-gateway/dev-idp');
+const gatewayUrl = `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
+const idpUrl = `http://127.0.0.1:${process.env.DEV_IDP_PORT ?? DEV_IDP_DEFAULTS.port}`;
+start(
+  'development IdP',
+  'apps/dev-idp/dist/server.js',
+  { DEV_IDP_PORT: new URL(idpUrl).port, DEV_IDP_GATEWAY_URL: gatewayUrl },
+  { essential: false },
+);
+await waitUntilUp(`${idpUrl}/.well-known/openid-configuration`, 20_000);
+
 start('gateway', 'apps/gateway/dist/server.js', {
+  PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? gatewayUrl,
+  OIDC_ISSUER: idpUrl,
+  OIDC_CLIENT_ID: DEV_IDP_DEFAULTS.clientId,
+  OIDC_CLIENT_SECRET: DEV_IDP_DEFAULTS.clientSecret,
+  OIDC_DISPLAY_NAME: 'Demo IdP',
+  OIDC_ROLE_MAP: 'gw-admins=admin,gw-devs=developer,gw-audit=auditor',
+  OIDC_PHI_GROUPS: 'gw-phi',
+  OIDC_ALLOWED_DOMAINS: 'example.org',
   ATHENA_BASE_URL: sandbox.url,
   ATHENA_CLIENT_ID: sandbox.clientId,
   ATHENA_CLIENT_SECRET: sandbox.clientSecret,

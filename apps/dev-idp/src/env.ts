@@ -1,3 +1,5 @@
+import { ssoPath } from '@ehr-gateway/contracts';
+
 import type { DevIdpOptions } from './app.js';
 
 export class EnvError extends Error {
@@ -40,7 +42,7 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env): DevIdpOptions {
       {
         clientId: text(env, 'DEV_IDP_CLIENT_ID') ?? DEV_IDP_DEFAULTS.clientId,
         clientSecret: text(env, 'DEV_IDP_CLIENT_SECRET') ?? DEV_IDP_DEFAULTS.clientSecret,
-        redirectUris: list(env, 'DEV_IDP_REDIRECT_URIS') ?? [`${gatewayUrl}/admin/sso/callback`],
+        redirectUris: list(env, 'DEV_IDP_REDIRECT_URIS') ?? [`${gatewayUrl}${ssoPath('callback')}`],
         postLogoutRedirectUris: list(env, 'DEV_IDP_POST_LOGOUT_REDIRECT_URIS') ?? [
           `${gatewayUrl}/`,
         ],

@@ -22,4 +22,5 @@ export * from './llm-tools.js';
 export * from './voice-tools.js';
 export * from './metrics.js';
 export * from './monitoring.js';
+export * from './sso-names.js';
 export * from './sso.js';

@@ -1,6 +1,8 @@
 import * as client from 'openid-client';
 import { importJWK, importPKCS8, type JWK } from 'jose';
 
+import { ssoPath } from '@ehr-gateway/contracts';
+
 import type { OidcSettings } from '../../config/settings.js';
 
 /** What a verified sign-in tells the gateway: the ID token's claims merged with userinfo's. */
@@ -62,7 +64,7 @@ export function createOidcClient(settings: OidcSettings) {
     });
     return configuration;
   };
-  const redirectUri = `${settings.publicBaseUrl}/admin/sso/callback`;
+  const redirectUri = `${settings.publicBaseUrl}${ssoPath('callback')}`;
 
   return {
     redirectUri,

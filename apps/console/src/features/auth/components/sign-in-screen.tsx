@@ -1,56 +1,65 @@
-import { Activity, CircleAlert, LoaderCircle } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import {
+  asSsoRefusal,
+  SSO_REFUSAL_PARAM,
+  type SignInOptions,
+  type SsoRefusal,
+} from '@ehr-gateway/contracts';
+import { Activity } from 'lucide-react';
+import { useState } from 'react';
 
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { isApiError, NetworkError } from '@/lib/api-client';
-import { UNEXPECTED_ERROR_MESSAGE } from '@/lib/query-client';
 
-import { useSignIn } from '../api/sign-in';
+import { useSignInOptions } from '../api/get-sign-in-options';
+import { PasswordSignInForm } from './password-sign-in-form';
+import { SsoRefusedScreen } from './sso-refused-screen';
 
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
+export { INVALID_CREDENTIALS_MESSAGE } from './password-sign-in-form';
 
-function signInErrorMessage(error: unknown): string {
-  if (isApiError(error, 401)) {
-    return INVALID_CREDENTIALS_MESSAGE;
-  }
-  if (isApiError(error, 429)) {
-    return error.body?.message ?? 'Too many failed sign-in attempts. Please wait and try again.';
-  }
-  if (isApiError(error, 400)) {
-    return 'Enter your username and password.';
-  }
-  if (error instanceof NetworkError) {
-    return 'Could not reach the gateway. Check that it is running and try again.';
-  }
-  return UNEXPECTED_ERROR_MESSAGE;
+/** The refusal a single sign-on came back with (?sso_refused=reason), if any. */
+function refusalInUrl(): SsoRefusal | null {
+  return asSsoRefusal(new URLSearchParams(window.location.search).get(SSO_REFUSAL_PARAM));
+}
+
+function SsoSignIn({ sso }: { sso: NonNullable<SignInOptions['sso']> }) {
+  return (
+    <a href={sso.loginUrl} className={buttonVariants({ className: 'w-full' })}>
+      Sign in with {sso.displayName}
+    </a>
+  );
+}
+
+function Divider({ label }: { label: string }) {
+  return (
+    <div className="flex items-center gap-3 text-xs text-muted-foreground">
+      <span className="h-px flex-1 bg-border" />
+      {label}
+      <span className="h-px flex-1 bg-border" />
+    </div>
+  );
 }
 
 /** Shown in place of any screen while there is no session; the URL is left as it was. */
 export function SignInScreen() {
-  const id = useId();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [missingFields, setMissingFields] = useState(false);
-  const signIn = useSignIn();
+  const { data: options } = useSignInOptions();
+  const [refusal, setRefusal] = useState(refusalInUrl);
+  const sso = options?.sso ?? null;
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!username.trim() || !password) {
-      setMissingFields(true);
-      return;
-    }
-    setMissingFields(false);
-    signIn.mutate({ username: username.trim(), password });
+  if (refusal) {
+    return (
+      <SsoRefusedScreen
+        reason={refusal}
+        displayName={sso?.displayName ?? null}
+        loginUrl={sso?.loginUrl ?? null}
+        onBack={() => {
+          const url = new URL(window.location.href);
+          url.searchParams.delete(SSO_REFUSAL_PARAM);
+          window.history.replaceState(window.history.state, '', url);
+          setRefusal(null);
+        }}
+      />
+    );
   }
-
-  const errorMessage = missingFields
-    ? 'Enter your username and password.'
-    : signIn.isError
-      ? signInErrorMessage(signIn.error)
-      : null;
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-background p-4">
@@ -62,46 +71,21 @@ export function SignInScreen() {
           <h1 className="text-xl font-semibold">EHR API Gateway</h1>
           <CardDescription>Sign in to the admin console</CardDescription>
         </CardHeader>
-        <CardContent>
-          <form className="space-y-4" onSubmit={handleSubmit} noValidate>
-            {errorMessage && (
-              <div
-                role="alert"
-                className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
-              >
-                <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                <span>{errorMessage}</span>
+        <CardContent className="space-y-4">
+          {sso && <SsoSignIn sso={sso} />}
+          {sso && options?.passwordSignIn !== false && <Divider label="or with a password" />}
+          {options?.passwordSignIn === false ? (
+            <details className="text-sm">
+              <summary className="cursor-pointer text-muted-foreground">
+                Break-glass sign-in (administrators)
+              </summary>
+              <div className="pt-4">
+                <PasswordSignInForm autoFocus={false} />
               </div>
-            )}
-            <div className="space-y-2">
-              <Label htmlFor={`${id}-username`}>Username</Label>
-              <Input
-                id={`${id}-username`}
-                name="username"
-                autoComplete="username"
-                autoFocus
-                required
-                value={username}
-                onChange={(event) => setUsername(event.target.value)}
-              />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor={`${id}-password`}>Password</Label>
-              <Input
-                id={`${id}-password`}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            </div>
-            <Button type="submit" className="w-full" disabled={signIn.isPending}>
-              {signIn.isPending && <LoaderCircle aria-hidden="true" className="animate-spin" />}
-              Sign in
-            </Button>
-          </form>
+            </details>
+          ) : (
+            <PasswordSignInForm autoFocus={!sso} />
+          )}
         </CardContent>
       </Card>
     </main>

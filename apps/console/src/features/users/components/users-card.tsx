@@ -1,4 +1,4 @@
-import type { UserSummary } from '@ehr-gateway/contracts';
+import type { SsoIdentity, UserSummary } from '@ehr-gateway/contracts';
 import { Users } from 'lucide-react';
 
 import { Badge } from '@/components/ui/badge';
@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useCan, useCurrentUser } from '@/lib/current-user';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
 
+import { useSsoIdentities } from '../api/get-sso-identities';
 import { useUsers } from '../api/get-users';
 import { DeactivateUserButton } from './deactivate-user-button';
 import { EditUserDialog } from './edit-user-dialog';
@@ -31,10 +32,13 @@ function UsersSkeleton() {
 
 function UserRow({
   user,
+  sso,
   canManage,
   isMe,
 }: {
   user: UserSummary;
+  /** Present for a user who signs in with single sign-on. */
+  sso: SsoIdentity | undefined;
   canManage: boolean;
   isMe: boolean;
 }) {
@@ -49,6 +53,7 @@ function UserRow({
           {user.active && user.mustChangePassword && (
             <Badge variant="outline">Awaiting first sign-in</Badge>
           )}
+          <Badge variant="outline">{sso ? 'SSO' : 'Local'}</Badge>
           {isMe && <Badge variant="outline">You</Badge>}
         </div>
         <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
@@ -58,12 +63,13 @@ function UserRow({
               ? `Last sign-in ${formatRelativeTime(user.lastSignInAt)}`
               : 'Never signed in'}
           </span>
+          {sso && <span>Groups: {sso.groups.length > 0 ? sso.groups.join(', ') : 'none'}</span>}
         </p>
       </div>
       {canManage && (
         <div className="flex items-center gap-1">
           <EditUserDialog user={user} />
-          <ResetPasswordDialog user={user} />
+          {!sso && <ResetPasswordDialog user={user} />}
           <DeactivateUserButton user={user} />
         </div>
       )}
@@ -73,6 +79,7 @@ function UserRow({
 
 export function UsersCard() {
   const { data: users, isPending, isError } = useUsers();
+  const { data: identities } = useSsoIdentities();
   const canManage = useCan('users:manage');
   const me = useCurrentUser();
   return (
@@ -97,7 +104,13 @@ export function UsersCard() {
         ) : (
           <ul aria-label="Users" className="divide-y rounded-lg border">
             {users.map((user) => (
-              <UserRow key={user.id} user={user} canManage={canManage} isMe={user.id === me?.id} />
+              <UserRow
+                key={user.id}
+                user={user}
+                sso={identities?.get(user.id)}
+                canManage={canManage}
+                isMe={user.id === me?.id}
+              />
             ))}
           </ul>
         )}
