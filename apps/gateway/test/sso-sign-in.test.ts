@@ -19,10 +19,13 @@ import {
 import { signInSettingsFromEnv } from '../src/config/sso-env.js';
 import { EnvSchema } from '../src/config/env.js';
 import {
+  ADMIN_PASSWORD,
+  addUser,
   adminRequest,
   buildGateway,
   databaseTargets,
   openTestStorage,
+  signIn,
   type TestStorage,
 } from './helpers.js';
 
@@ -275,5 +278,58 @@ describe('single sign-on that cannot start', () => {
     });
     await local.close();
     await storage.dispose();
+  });
+});
+
+describe('AUTH_MODE=sso', () => {
+  it('refuses password sign-in except for the break-glass admin, whose use is recorded', async () => {
+    const idp = await startTestIdp();
+    const storage = await openTestStorage({ name: 'pglite' });
+    const both = await buildGateway(storage, { settings: { signIn: ssoSettingsFor(idp.issuer) } });
+    const dana = await addUser(both, await signIn(both), { username: 'dana', role: 'developer' });
+    await both.close();
+
+    const ssoOnly = await buildGateway(storage, {
+      settings: {
+        signIn: ssoSettingsFor(idp.issuer, { AUTH_MODE: 'sso', BREAK_GLASS_USERNAME: 'admin' }),
+      },
+    });
+    expect((await ssoOnly.inject({ method: 'GET', url: ssoPath('options') })).json()).toMatchObject(
+      { authMode: 'sso', passwordSignIn: false },
+    );
+    const refused = await ssoOnly.inject({
+      method: 'POST',
+      url: '/admin/session',
+      payload: { username: dana.username, password: dana.password },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('PASSWORD_SIGN_IN_OFF');
+    expect(refused.cookies.find((cookie) => cookie.name === SESSION_COOKIE)).toBeUndefined();
+
+    const breakGlass = await signIn(ssoOnly, ADMIN_PASSWORD, 'admin');
+    const audit = (
+      await adminRequest(ssoOnly, breakGlass, { method: 'GET', url: '/admin/audit' })
+    ).json().events as { action: string; target: string; details: Record<string, unknown> }[];
+    expect(audit.find((event) => event.action === 'break-glass-sign-in')).toMatchObject({
+      target: 'admin',
+    });
+    expect(
+      audit.find((event) => event.action === 'sign-in-failed' && event.target === 'dana'),
+    ).toMatchObject({ details: { reason: expect.stringContaining('AUTH_MODE=sso') } });
+
+    // An SSO user has no password to reset.
+    const { cookie: devon } = await ssoSignIn(ssoOnly, 'devon');
+    const devonId = (
+      await adminRequest(ssoOnly, devon!, { method: 'GET', url: '/admin/session' })
+    ).json().user.id;
+    const reset = await adminRequest(ssoOnly, breakGlass, {
+      method: 'POST',
+      url: `/admin/users/${devonId}/password-reset`,
+    });
+    expect(reset.statusCode).toBe(409);
+
+    await ssoOnly.close();
+    await storage.dispose();
+    await idp.close();
   });
 });

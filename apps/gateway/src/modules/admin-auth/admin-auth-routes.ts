@@ -123,6 +123,7 @@ export function registerAdminAuthRoutes(app: FastifyInstance, service: AdminAuth
         200: SessionResponse,
         400: ErrorResponse,
         401: ErrorResponse,
+        403: ErrorResponse,
         429: ErrorResponse,
       },
     },
@@ -288,7 +289,7 @@ export function registerAdminAuthRoutes(app: FastifyInstance, service: AdminAuth
       summary: 'Give a user a new one-time password (shown once) and end their sessions',
       tags: userTags,
       params: UserIdParams,
-      response: { 200: PasswordReset, 404: ErrorResponse, ...errors },
+      response: { 200: PasswordReset, 404: ErrorResponse, 409: ErrorResponse, ...errors },
     },
     handler: async (request) => service.resetPassword(request.params.id, auditContextOf(request)),
   });

@@ -5,10 +5,12 @@ import {
   type UserSummary,
 } from '@ehr-gateway/contracts';
 
-import { notFound, validationError } from '../../lib/http-errors.js';
+import { conflict, notFound, validationError } from '../../lib/http-errors.js';
 import { hashPassword, randomToken } from '../../lib/secrets.js';
 import type { AuditContext, AuditModule } from '../audit/index.js';
 import type { AdminAuthRepository, AdminUserRecord } from './admin-auth-repository.js';
+import { NO_LOCAL_PASSWORD } from './external-accounts.js';
+import type { PasswordGate } from './password-sign-in-gate.js';
 
 export const INITIAL_ADMIN_DISPLAY_NAME = 'Admin User';
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
@@ -65,6 +67,8 @@ export interface AdminAuthDeps {
   policy: AdminAuthPolicy;
   audit: Pick<AuditModule, 'record'>;
   now: () => Date;
+  /** AUTH_MODE's say on password sign-in; by default every password sign-in is allowed. */
+  passwordGate?: PasswordGate;
 }
 
 export const sessionUserOf = (user: AdminUserRecord): AuthenticatedAdmin['user'] => ({
@@ -123,6 +127,9 @@ export async function resetPasswordOf(
   user: AdminUserRecord,
   context: AuditContext,
 ): Promise<string> {
+  if (user.passwordHash === NO_LOCAL_PASSWORD) {
+    throw conflict(`${user.username} signs in with single sign-on and has no password`, 'SSO_USER');
+  }
   const oneTimePassword = randomToken(ONE_TIME_PASSWORD_BYTES);
   await repository.updateUser(user.id, {
     passwordHash: await hashPassword(oneTimePassword),

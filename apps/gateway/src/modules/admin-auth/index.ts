@@ -12,6 +12,7 @@ import { registerAdminAuthRoutes, registerAdminGuard } from './admin-auth-routes
 import { createAdminAuthService } from './admin-auth-service.js';
 import { DEFAULT_AUTH_POLICY, type AdminAuthPolicy } from './admin-auth-shared.js';
 import { createExternalAccounts } from './external-accounts.js';
+import { passwordGateFor } from './password-sign-in-gate.js';
 
 export type { AdminAuthPolicy, AuthenticatedAdmin, ClientInfo } from './admin-auth-shared.js';
 export type { ExternalAccount, ExternalAccounts } from './external-accounts.js';
@@ -55,7 +56,14 @@ export async function createAdminAuthModule({
     absoluteTimeoutMs: settings.sessionMaxHours * 3_600_000,
     ...policy,
   };
-  const service = createAdminAuthService({ now, audit, repository, policy: fullPolicy });
+  const signIn = settings.signIn;
+  const service = createAdminAuthService({
+    now,
+    audit,
+    repository,
+    policy: fullPolicy,
+    passwordGate: passwordGateFor(signIn?.authMode ?? 'local', signIn?.breakGlassUsername),
+  });
   const initialAdmin = await service.ensureInitialAdmin(
     settings.adminUsername,
     settings.adminPassword,

@@ -4,7 +4,12 @@ import {
   type SessionResponse,
 } from '@ehr-gateway/contracts';
 
-import { tooManyRequests, unauthorized, validationError } from '../../lib/http-errors.js';
+import {
+  forbidden,
+  tooManyRequests,
+  unauthorized,
+  validationError,
+} from '../../lib/http-errors.js';
 import { hashPassword, hashToken, randomToken, verifyPassword } from '../../lib/secrets.js';
 import { sleep } from '../../lib/timing.js';
 import type { AuditContext } from '../audit/index.js';
@@ -27,7 +32,13 @@ const userSubject = (username: string) => `user:${username.toLowerCase()}`;
 const addressSubject = (ip: string) => `address:${ip}`;
 
 /** Signing in and out, sessions' expiry, the first admin and one's own password. */
-export function createSignInService({ repository, policy, audit, now }: AdminAuthDeps) {
+export function createSignInService({
+  repository,
+  policy,
+  audit,
+  now,
+  passwordGate = () => 'allowed',
+}: AdminAuthDeps) {
   // Verified against when the username is unknown, so both paths cost one scrypt.
   let decoyHash: Promise<string> | undefined;
   const decoy = () => (decoyHash ??= hashPassword(randomToken()));
@@ -112,6 +123,16 @@ export function createSignInService({ repository, policy, audit, now }: AdminAut
         });
         throw error;
       }
+      const gate = passwordGate(username);
+      if (gate === 'refused') {
+        await audit.record(context, {
+          action: 'sign-in-failed',
+          target: username,
+          result: 'denied',
+          details: { reason: 'password sign-in is off (AUTH_MODE=sso)' },
+        });
+        throw forbidden('Password sign-in is off: use single sign-on', 'PASSWORD_SIGN_IN_OFF');
+      }
       const user = await repository.findUserByUsername(username);
       const valid = await verifyPassword(password, user?.passwordHash ?? (await decoy()));
       if (!user || !valid || !user.active) {
@@ -139,7 +160,10 @@ export function createSignInService({ repository, policy, audit, now }: AdminAut
       await repository.updateUser(user.id, { lastSignInAt: at });
       await audit.record(
         { ...context, actor: { type: 'user', id: user.id, name: user.username } },
-        { action: 'sign-in', target: user.username },
+        {
+          action: gate === 'break-glass' ? 'break-glass-sign-in' : 'sign-in',
+          target: user.username,
+        },
       );
       return {
         token,
