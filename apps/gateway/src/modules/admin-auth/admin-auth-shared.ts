@@ -9,7 +9,7 @@ import { conflict, notFound, validationError } from '../../lib/http-errors.js';
 import { hashPassword, randomToken } from '../../lib/secrets.js';
 import type { AuditContext, AuditModule } from '../audit/index.js';
 import type { AdminAuthRepository, AdminUserRecord } from './admin-auth-repository.js';
-import { NO_LOCAL_PASSWORD } from './external-accounts.js';
+import { NO_LOCAL_PASSWORD } from './no-local-password.js';
 import type { PasswordGate } from './password-sign-in-gate.js';
 
 export const INITIAL_ADMIN_DISPLAY_NAME = 'Admin User';

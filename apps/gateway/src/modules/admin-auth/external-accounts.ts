@@ -3,12 +3,7 @@ import type { Role } from '@ehr-gateway/contracts';
 import { hashToken, randomToken } from '../../lib/secrets.js';
 import type { AdminAuthRepository, AdminUserRecord } from './admin-auth-repository.js';
 import type { AdminAuthPolicy, ClientInfo } from './admin-auth-shared.js';
-
-/**
- * Stands where an SSO user's password hash would: not a scrypt encoding, so no password ever
- * verifies against it (verifyPassword refuses anything else) and SSO users have no local password.
- */
-export const NO_LOCAL_PASSWORD = 'sso$no-local-password';
+import { NO_LOCAL_PASSWORD } from './no-local-password.js';
 
 export interface ExternalAccount {
   id: string;
