@@ -1,4 +1,3 @@
-import { buildSandbox } from '@ehr-gateway/athena-sandbox';
 import type { Appointment, Bundle, Patient, Slot } from '@medplum/fhirtypes';
 import type { FastifyInstance } from 'fastify';
 import { Client } from 'fhir-kit-client';
@@ -14,6 +13,7 @@ import {
   openTestStorage,
   signIn,
   type TestStorage,
+  startSandbox,
 } from './helpers.js';
 import { scheduleDate } from './schedule.js';
 
@@ -35,15 +35,13 @@ describe('a FHIR client books and cancels through the face', () => {
   let cookie: string;
 
   beforeAll(async () => {
-    sandbox = buildSandbox({ clientSecret: SECRET, tokenLimitPerMinute: 1000 });
-    await sandbox.listen({ port: 0, host: '127.0.0.1' });
-    const address = sandbox.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    let url: string;
+    ({ sandbox, url } = await startSandbox({ clientSecret: SECRET }));
     storage = await openTestStorage({ name: 'pglite' });
     app = await buildGateway(storage, {
       settings: {
         athena: {
-          baseUrl: `http://127.0.0.1:${port}`,
+          baseUrl: url,
           clientId: 'sandbox-client',
           clientSecret: SECRET,
           practiceId: PRACTICES.athena,

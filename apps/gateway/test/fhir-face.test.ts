@@ -1,4 +1,3 @@
-import { buildSandbox } from '@ehr-gateway/athena-sandbox';
 import type { Bundle, OperationOutcome, Resource } from '@medplum/fhirtypes';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import {
   openTestStorage,
   signIn,
   type TestStorage,
+  startSandbox,
 } from './helpers.js';
 import { scheduleDate } from './schedule.js';
 
@@ -28,15 +28,13 @@ describe('FHIR R4 face', () => {
 
   beforeAll(async () => {
     loadFhirDefinitions();
-    sandbox = buildSandbox({ clientSecret: SECRET, tokenLimitPerMinute: 1000 });
-    await sandbox.listen({ port: 0, host: '127.0.0.1' });
-    const address = sandbox.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    let url: string;
+    ({ sandbox, url } = await startSandbox({ clientSecret: SECRET }));
     storage = await openTestStorage({ name: 'pglite' });
     app = await buildGateway(storage, {
       settings: {
         athena: {
-          baseUrl: `http://127.0.0.1:${port}`,
+          baseUrl: url,
           clientId: 'sandbox-client',
           clientSecret: SECRET,
           practiceId: '195900',
