@@ -1,0 +1,121 @@
+import type { Tenant } from '@ehr-gateway/contracts';
+import { PhoneCall } from 'lucide-react';
+import { useState } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+
+import { createAthenaTenant, listTenants } from '../lib/voice-simulator';
+import { messageOf } from '../lib/use-simulated-call';
+
+interface CallLineFieldsProps {
+  id: string;
+  origin: string;
+  apiKey: string;
+  onApiKeyChange: (apiKey: string) => void;
+  tenantId: string;
+  onTenantChange: (tenantId: string) => void;
+  onNewCall: () => void;
+  onProblem: (problem: string) => void;
+}
+
+/**
+ * The key and phone line (tenant) a simulated call uses. Once the key is entered the lines are
+ * listed by name, and a line on athena can be added when none exists yet.
+ */
+export function CallLineFields({
+  id,
+  origin,
+  apiKey,
+  onApiKeyChange,
+  tenantId,
+  onTenantChange,
+  onNewCall,
+  onProblem,
+}: CallLineFieldsProps) {
+  const [tenants, setTenants] = useState<Tenant[] | null>(null);
+
+  async function loadTenants() {
+    if (!apiKey.trim()) {
+      return;
+    }
+    try {
+      setTenants(await listTenants(origin, apiKey.trim()));
+    } catch (error) {
+      onProblem(messageOf(error));
+    }
+  }
+
+  async function addAthenaTenant() {
+    try {
+      const tenant = await createAthenaTenant(origin, apiKey.trim());
+      setTenants((current) => [...(current ?? []), tenant]);
+      onTenantChange(String(tenant.id));
+    } catch (error) {
+      onProblem(messageOf(error));
+    }
+  }
+
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-[1fr_16rem_auto] sm:items-end">
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-key`}>API Key</Label>
+          <Input
+            id={`${id}-key`}
+            type="password"
+            autoComplete="off"
+            value={apiKey}
+            onChange={(event) => onApiKeyChange(event.target.value)}
+            onBlur={() => void loadTenants()}
+            placeholder="A key with the tools scope"
+          />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-tenant`}>Phone line (tenant)</Label>
+          {tenants ? (
+            <Select value={tenantId} onValueChange={onTenantChange}>
+              <SelectTrigger id={`${id}-tenant`} aria-label="Phone line (tenant)">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {tenants.map((tenant) => (
+                  <SelectItem key={tenant.id} value={String(tenant.id)}>
+                    {tenant.name} · {tenant.ehrSource === 'athena' ? 'athena' : 'Mock EHR'}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          ) : (
+            <Input
+              id={`${id}-tenant`}
+              inputMode="numeric"
+              value={tenantId}
+              onChange={(event) => onTenantChange(event.target.value.replace(/\D/g, ''))}
+            />
+          )}
+        </div>
+        <Button variant="outline" onClick={onNewCall}>
+          <PhoneCall aria-hidden="true" />
+          New call
+        </Button>
+      </div>
+      {tenants && !tenants.some((tenant) => tenant.ehrSource === 'athena') && (
+        <p className="text-sm text-muted-foreground">
+          No phone line asks athena yet.{' '}
+          <Button variant="link" className="h-auto p-0" onClick={() => void addAthenaTenant()}>
+            Add one on athena
+          </Button>
+        </p>
+      )}
+    </>
+  );
+}
