@@ -108,8 +108,15 @@ const clientOf = (request: FastifyRequest) => {
 };
 
 export function registerAdminAuthRoutes(app: FastifyInstance, service: AdminAuthService) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+  registerSignInRoutes(app, service);
+  registerPasswordRoutes(app, service);
+  registerOwnSessionRoutes(app, service);
+  registerUserRoutes(app, service);
+}
 
+/** Signing in and out, and who is signed in. */
+function registerSignInRoutes(app: FastifyInstance, service: AdminAuthService) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.route({
     method: 'POST',
     url: '/session',
@@ -164,7 +171,11 @@ export function registerAdminAuthRoutes(app: FastifyInstance, service: AdminAuth
       return reply.code(204).send(null);
     },
   });
+}
 
+/** One's own password, and an admin's reset of someone else's. */
+function registerPasswordRoutes(app: FastifyInstance, service: AdminAuthService) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.route({
     method: 'POST',
     url: '/session/password',
@@ -181,6 +192,24 @@ export function registerAdminAuthRoutes(app: FastifyInstance, service: AdminAuth
       service.changeOwnPassword(request.admin!, request.body, auditContextOf(request)),
   });
 
+  routes.route({
+    method: 'POST',
+    url: '/users/:id/password-reset',
+    config: { permission: 'users:manage' },
+    schema: {
+      operationId: 'resetUserPassword',
+      summary: 'Give a user a new one-time password (shown once) and end their sessions',
+      tags: userTags,
+      params: UserIdParams,
+      response: { 200: PasswordReset, 404: ErrorResponse, 409: ErrorResponse, ...errors },
+    },
+    handler: async (request) => service.resetPassword(request.params.id, auditContextOf(request)),
+  });
+}
+
+/** Listing and ending sessions. */
+function registerOwnSessionRoutes(app: FastifyInstance, service: AdminAuthService) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.route({
     method: 'GET',
     url: '/sessions',
@@ -233,7 +262,11 @@ export function registerAdminAuthRoutes(app: FastifyInstance, service: AdminAuth
       return reply.code(204).send(null);
     },
   });
+}
 
+/** Console users: list, create, change. */
+function registerUserRoutes(app: FastifyInstance, service: AdminAuthService) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.route({
     method: 'GET',
     url: '/users',
@@ -278,19 +311,5 @@ export function registerAdminAuthRoutes(app: FastifyInstance, service: AdminAuth
     },
     handler: async (request) =>
       service.updateUser(request.params.id, request.body, auditContextOf(request)),
-  });
-
-  routes.route({
-    method: 'POST',
-    url: '/users/:id/password-reset',
-    config: { permission: 'users:manage' },
-    schema: {
-      operationId: 'resetUserPassword',
-      summary: 'Give a user a new one-time password (shown once) and end their sessions',
-      tags: userTags,
-      params: UserIdParams,
-      response: { 200: PasswordReset, 404: ErrorResponse, 409: ErrorResponse, ...errors },
-    },
-    handler: async (request) => service.resetPassword(request.params.id, auditContextOf(request)),
   });
 }
