@@ -28,6 +28,16 @@ export const AUDIT_ACTIONS = {
   'log-viewed': 'Request log entry viewed',
   'audit-exported': 'Audit trail exported',
   'logs-exported': 'Request log exported',
+  'webhook-endpoint-created': 'Webhook endpoint created',
+  'webhook-endpoint-changed': 'Webhook endpoint changed',
+  'webhook-endpoint-paused': 'Webhook endpoint paused',
+  'webhook-endpoint-resumed': 'Webhook endpoint resumed',
+  'webhook-endpoint-disabled': 'Webhook endpoint disabled after failing',
+  'webhook-endpoint-deleted': 'Webhook endpoint deleted',
+  'webhook-secret-rotated': 'Webhook secret rotated',
+  'webhook-phi-approval-changed': 'Webhook PHI approval changed',
+  'webhook-test-sent': 'Webhook test event sent',
+  'webhook-delivery-replayed': 'Webhook delivery replayed',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AuditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]]);

@@ -24,3 +24,4 @@ export * from './metrics.js';
 export * from './monitoring.js';
 export * from './sso-names.js';
 export * from './sso.js';
+export * from './webhooks.js';

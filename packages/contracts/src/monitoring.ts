@@ -14,6 +14,7 @@ export const ALERT_KINDS = [
   'api_key_expiring',
   'database_unreachable',
   'redis_unreachable',
+  'webhook_endpoint_disabled',
 ] as const;
 export const AlertKind = z.enum(ALERT_KINDS);
 export type AlertKind = z.infer<typeof AlertKind>;

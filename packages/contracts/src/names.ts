@@ -13,6 +13,8 @@ export const GATEWAY_PREFIXES = {
   voiceConfig: '/voice-config',
   llmTools: '/llm',
   utility: '/utility',
+  /** Webhook endpoints of API clients with the `events` scope (webhooks.ts: WEBHOOK_ROUTES). */
+  webhooks: '/webhooks',
   /** The FHIR R4 face (fhir.ts): `/fhir/r4/{source}/{practiceId}`. */
   fhir: FHIR_BASE_PREFIX,
 } as const;
@@ -34,6 +36,9 @@ export type SecurityScheme = (typeof SECURITY_SCHEMES)[keyof typeof SECURITY_SCH
 
 /** The admin API (cookie session). */
 export const ADMIN_PREFIX = '/admin';
+
+/** Where admins manage every webhook endpoint: `/admin/webhooks` + WEBHOOK_ROUTES. */
+export const ADMIN_WEBHOOKS_PREFIX = `${ADMIN_PREFIX}${GATEWAY_PREFIXES.webhooks}`;
 
 /** Paths the gateway serves itself and the console's client-side router never owns. */
 export const SERVICE_PATHS = {
@@ -71,6 +76,7 @@ export const API_TAGS = {
   voiceAgentTools: 'Voice agent tools',
   utility: 'Utility',
   fhir: 'FHIR R4',
+  webhooks: 'Webhooks',
   health: 'Health',
   adminSession: 'Admin: session',
   adminApiKeys: 'Admin: API keys',
@@ -81,6 +87,7 @@ export const API_TAGS = {
   adminStatus: 'Admin: status',
   adminUsers: 'Admin: users',
   adminAudit: 'Admin: audit',
+  adminWebhooks: 'Admin: webhooks',
 } as const;
 export type ApiTag = (typeof API_TAGS)[keyof typeof API_TAGS];
 
@@ -105,6 +112,10 @@ export const HEADERS = {
   ifMatch: 'if-match',
   etag: 'etag',
   location: 'location',
+  /** Standard Webhooks, on every delivery: the event id, unix seconds, `v1,<base64>` signatures. */
+  webhookId: 'webhook-id',
+  webhookTimestamp: 'webhook-timestamp',
+  webhookSignature: 'webhook-signature',
 } as const;
 
 /**
@@ -115,6 +126,7 @@ export const CREDENTIAL_HEADERS = [
   HEADERS.apiKey,
   HEADERS.vapiSecret,
   HEADERS.retellSignature,
+  HEADERS.webhookSignature,
   'authorization',
   'proxy-authorization',
   'cookie',

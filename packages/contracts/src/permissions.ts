@@ -44,6 +44,9 @@ export const PERMISSIONS = {
   'users:manage': 'create or change console users',
   'sessions:manage': "see or end other users' sessions",
   'audit:read': 'read the audit trail',
+  'webhooks:read': 'see webhook endpoints and their deliveries',
+  'webhooks:manage': 'create, change, test or delete webhook endpoints',
+  'webhooks:approve-phi': 'let a webhook endpoint receive full patient data',
 } as const;
 type PermissionName = keyof typeof PERMISSIONS;
 
@@ -55,6 +58,7 @@ const READ_ONLY: PermissionName[] = [
   'keys:read',
   'logs:read',
   'metrics:read',
+  'webhooks:read',
 ];
 
 /** What each role holds. `logs:phi` is never in a role: it comes with the PHI-access grant. */

@@ -13,6 +13,7 @@ export const LOG_SOURCES = [
   'llm-tools',
   'tools',
   'utility',
+  'webhooks',
   'gateway',
 ] as const;
 export const LogSource = z.enum(LOG_SOURCES);
@@ -26,6 +27,7 @@ export const LOG_SOURCE_LABELS: Record<LogSource, string> = {
   'llm-tools': 'Voice Agent Tools',
   tools: 'Scheduling Tools',
   utility: 'Utility',
+  webhooks: 'Webhooks',
   gateway: 'Gateway',
 };
 
@@ -35,6 +37,7 @@ export const GATEWAY_PREFIX_SOURCES: Record<keyof typeof GATEWAY_PREFIXES, LogSo
   voiceConfig: 'voice-config',
   llmTools: 'llm-tools',
   utility: 'utility',
+  webhooks: 'webhooks',
   // Matched FHIR routes are logged under the EHR their path names; this is for paths none matched.
   fhir: 'gateway',
 };

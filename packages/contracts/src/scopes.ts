@@ -13,6 +13,7 @@ export const API_SCOPES = {
   'voice-config:write': 'Create, change and delete voice-agent configuration',
   tools: 'Call the voice-agent tool webhook (Vapi, Retell)',
   utility: 'Use the utility routes (date checks, time, CORS check, echo)',
+  events: 'Register webhook endpoints and receive signed appointment and patient events',
 } as const;
 export type ApiScope = keyof typeof API_SCOPES;
 export const ALL_API_SCOPES = Object.keys(API_SCOPES) as [ApiScope, ...ApiScope[]];
