@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
-import { ADMIN_PREFIX, DEFAULT_GATEWAY_CONFIG, HEADERS } from '@ehr-gateway/contracts';
+import { adminPath, DEFAULT_GATEWAY_CONFIG, HEADERS } from '@ehr-gateway/contracts';
 
 import {
   childProcesses,
@@ -81,7 +81,7 @@ async function gateway(label: string, databaseUrl?: string, server = GATEWAY_SER
   const cookie = await signIn(base);
   const apiKey = await createBenchKey(base, cookie);
   const setCaching = async (caching: boolean) => {
-    const answer = await fetch(`${base}${ADMIN_PREFIX}/config`, {
+    const answer = await fetch(`${base}${adminPath('config')}`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', cookie, origin: base },
       body: JSON.stringify({ ...DEFAULT_GATEWAY_CONFIG, logLevel: 'warn', caching }),

@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 
-import { ADMIN_PREFIX, DEFAULT_GATEWAY_CONFIG } from '@ehr-gateway/contracts';
+import { adminPath, DEFAULT_GATEWAY_CONFIG } from '@ehr-gateway/contracts';
 
 import { BENCH_PASSWORD } from './bench-settings.js';
 
@@ -60,7 +60,7 @@ export function childProcesses(cwd: string) {
 
 /** The session cookie of the bench admin (`name=value`). */
 export async function signIn(base: string): Promise<string> {
-  const login = await fetch(`${base}${ADMIN_PREFIX}/session`, {
+  const login = await fetch(`${base}${adminPath('session')}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'admin', password: BENCH_PASSWORD }),
@@ -91,7 +91,7 @@ export function proxyingGatewayEnv(upstream: string, dataDir: string): Record<st
 
 /** A new API key with every scope, created through the admin API. */
 export async function createBenchKey(base: string, cookie: string): Promise<string> {
-  const created = await fetch(`${base}${ADMIN_PREFIX}/api-keys`, {
+  const created = await fetch(`${base}${adminPath('apiKeys')}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie, origin: base },
     body: JSON.stringify({ name: 'bench' }),

@@ -4,6 +4,7 @@
 // Bar (issue "The first hour", Logs): p95 under 20 ms with any filter, on both databases.
 import { sql } from 'kysely';
 
+import { adminPath } from '@ehr-gateway/contracts';
 import { createGateway } from '@ehr-gateway/gateway';
 
 import { openBenchStorage } from './bench-storage.js';
@@ -64,13 +65,13 @@ const app = await createGateway({
 });
 const login = await app.inject({
   method: 'POST',
-  url: '/admin/session',
+  url: adminPath('session'),
   payload: { username: 'admin', password: BENCH_PASSWORD },
 });
 const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 
 async function get(query: Record<string, string>) {
-  const url = `/admin/logs?${new URLSearchParams(query).toString()}`;
+  const url = `${adminPath('logs')}?${new URLSearchParams(query).toString()}`;
   const response = await app.inject({ method: 'GET', url, headers: { cookie } });
   if (response.statusCode !== 200) {
     throw new Error(`${url}: ${response.statusCode} ${response.body}`);

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 
 import { sql } from 'kysely';
 
+import { adminPath } from '@ehr-gateway/contracts';
 import { createGateway, type NewRequestLog, seedRequestRollups } from '@ehr-gateway/gateway';
 
 import { openBenchStorage } from './bench-storage.js';
@@ -98,13 +99,13 @@ const app = await createGateway({
 });
 const login = await app.inject({
   method: 'POST',
-  url: '/admin/session',
+  url: adminPath('session'),
   payload: { username: 'admin', password },
 });
 const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 
 async function time(label: string, query: Record<string, string>) {
-  const url = `/admin/metrics?${new URLSearchParams(query).toString()}`;
+  const url = `${adminPath('metrics')}?${new URLSearchParams(query).toString()}`;
   const durations: number[] = [];
   for (let run = -2; run < RUNS; run += 1) {
     const started = performance.now();

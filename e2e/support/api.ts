@@ -1,5 +1,5 @@
 import {
-  ADMIN_PREFIX,
+  adminPath,
   type ApiKeyCreated,
   type CreateApiKeyBody,
   type LogEntrySummary,
@@ -18,7 +18,7 @@ export async function adminApi(base = baseUrl()): Promise<APIRequestContext> {
     baseURL: base,
     extraHTTPHeaders: { origin: base },
   });
-  const response = await context.post(`${ADMIN_PREFIX}/session`, {
+  const response = await context.post(adminPath('session'), {
     data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
   });
   expect(response.status(), await response.text()).toBe(200);
@@ -32,7 +32,7 @@ export async function createApiKey(
   name: string,
   settings: Omit<CreateApiKeyBody, 'name'> = {},
 ): Promise<CreatedKey> {
-  const response = await admin.post(`${ADMIN_PREFIX}/api-keys`, { data: { name, ...settings } });
+  const response = await admin.post(adminPath('apiKeys'), { data: { name, ...settings } });
   expect(response.status(), await response.text()).toBe(201);
   const body = (await response.json()) as ApiKeyCreated;
   return body.apiKey;
@@ -53,7 +53,7 @@ export async function waitForLogEntry(
   await expect
     .poll(
       async () => {
-        const response = await admin.get(`${ADMIN_PREFIX}/logs`, {
+        const response = await admin.get(adminPath('logs'), {
           params: { limit: '250', ...query },
         });
         const body = (await response.json()) as LogList;

@@ -1,4 +1,4 @@
-import { HEADERS } from '@ehr-gateway/contracts';
+import { adminPath, HEADERS } from '@ehr-gateway/contracts';
 import { expect, test, type Page } from '@playwright/test';
 
 import { adminApi, createApiKey, gatewayContext, waitForLogEntry } from '../support/api';
@@ -181,7 +181,7 @@ for (const theme of THEMES) {
       });
       await waitForLogEntry(admin, { apiKeyId: created.id }, () => true);
       const logs = (await (
-        await admin.get('/admin/logs', { params: { apiKeyId: created.id } })
+        await admin.get(adminPath('logs'), { params: { apiKeyId: created.id } })
       ).json()) as { logs: Array<{ id: string }> };
       await page.goto(`/logs/${logs.logs[0]!.id}`);
       const dialog = page.getByRole('dialog', { name: 'Log Details' });

@@ -1,4 +1,4 @@
-import { ADMIN_PREFIX } from '@ehr-gateway/contracts';
+import { adminPath } from '@ehr-gateway/contracts';
 
 import { expect, test } from '@playwright/test';
 
@@ -48,7 +48,7 @@ test.describe('notifications', () => {
           page.getByRole('heading', { level: 1, name: 'API Key Management' }),
         ).toBeVisible();
       } finally {
-        await admin.delete(`${ADMIN_PREFIX}/api-keys/${key.id}`);
+        await admin.delete(adminPath('apiKey', { id: key.id }));
         await admin.dispose();
       }
     });

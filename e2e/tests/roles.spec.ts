@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 
-import { ADMIN_PREFIX, HEADERS } from '@ehr-gateway/contracts';
+import { adminPath, HEADERS } from '@ehr-gateway/contracts';
 import { expect, request, test, type Browser, type Page } from '@playwright/test';
 
 import { adminApi, createApiKey, gatewayContext, waitForLogEntry } from '../support/api';
@@ -160,13 +160,13 @@ test.describe('roles', () => {
     await expect(dev.getByText('You do not have access to this page')).toBeVisible();
 
     const devApi = await apiAs(dev);
-    const keyAttempt = await devApi.post(`${ADMIN_PREFIX}/api-keys`, { data: { name: 'sneaky' } });
+    const keyAttempt = await devApi.post(adminPath('apiKeys'), { data: { name: 'sneaky' } });
     expect(keyAttempt.status()).toBe(403);
     expect((await keyAttempt.json()).message).toBe(
       'Your role (developer) may not create, change or delete API keys',
     );
-    const config = await (await devApi.get(`${ADMIN_PREFIX}/config`)).json();
-    const configAttempt = await devApi.put(`${ADMIN_PREFIX}/config`, {
+    const config = await (await devApi.get(adminPath('config'))).json();
+    const configAttempt = await devApi.put(adminPath('config'), {
       data: { ...config, logLevel: 'debug' },
     });
     expect(configAttempt.status()).toBe(403);

@@ -1,3 +1,4 @@
+import { adminPath } from '@ehr-gateway/contracts';
 import { expect, test } from '@playwright/test';
 
 import { ADMIN_DISPLAY_NAME, ADMIN_PASSWORD, ADMIN_USERNAME } from '../support/constants';
@@ -67,7 +68,7 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'API Key Management' })).toBeVisible();
 
     // The session ends behind the console's back (as when it expires or is revoked).
-    const ended = await page.request.delete('/admin/session', {
+    const ended = await page.request.delete(adminPath('session'), {
       headers: { origin: baseURL ?? '' },
     });
     expect(ended.ok()).toBe(true);

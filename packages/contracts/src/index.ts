@@ -1,5 +1,6 @@
 export * from './common.js';
 export * from './names.js';
+export * from './admin-routes.js';
 export * from './fhir.js';
 export * from './access-schemas.js';
 export * from './permissions.js';

@@ -99,6 +99,8 @@ export const HEADERS = {
   vapiSecret: 'x-vapi-secret',
   requestId: 'x-request-id',
   idempotencyKey: 'idempotency-key',
+  /** Set on an answer replayed from an earlier request with the same Idempotency-Key. */
+  idempotentReplayed: 'idempotent-replayed',
   cache: 'x-cache',
   serverTiming: 'server-timing',
   retryAfter: 'retry-after',

@@ -1,4 +1,4 @@
-import { ADMIN_PREFIX, type ErrorResponse } from '@ehr-gateway/contracts';
+import { adminPath, type ErrorResponse } from '@ehr-gateway/contracts';
 
 /** A non-ok answer from the gateway. The message keeps the spec's `status: body text` form. */
 export class ApiError extends Error {
@@ -64,7 +64,7 @@ export function onUnauthorized(handler: UnauthorizedHandler) {
 
 // The session endpoints answer 401 as part of their normal flow (no session yet, wrong
 // password), so only other calls mean "the session expired, sign in again".
-const SESSION_PATH = `${ADMIN_PREFIX}/session`;
+const SESSION_PATH = adminPath('session');
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 

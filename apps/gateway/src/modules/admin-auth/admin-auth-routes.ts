@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import {
+  ADMIN_ROUTES,
   API_TAGS,
   ChangePasswordBody,
   CreateUserBody,
@@ -119,7 +120,7 @@ function registerSignInRoutes(app: FastifyInstance, service: AdminAuthService) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.route({
     method: 'POST',
-    url: '/session',
+    url: ADMIN_ROUTES.session,
     config: { permission: 'public' },
     schema: {
       operationId: 'createAdminSession',
@@ -144,7 +145,7 @@ function registerSignInRoutes(app: FastifyInstance, service: AdminAuthService) {
 
   routes.route({
     method: 'GET',
-    url: '/session',
+    url: ADMIN_ROUTES.session,
     config: { permission: 'session:self', allowedBeforePasswordChange: true },
     schema: {
       operationId: 'getAdminSession',
@@ -157,7 +158,7 @@ function registerSignInRoutes(app: FastifyInstance, service: AdminAuthService) {
 
   routes.route({
     method: 'DELETE',
-    url: '/session',
+    url: ADMIN_ROUTES.session,
     config: { permission: 'public' },
     schema: {
       operationId: 'deleteAdminSession',
@@ -178,7 +179,7 @@ function registerPasswordRoutes(app: FastifyInstance, service: AdminAuthService)
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.route({
     method: 'POST',
-    url: '/session/password',
+    url: ADMIN_ROUTES.sessionPassword,
     config: { permission: 'session:self', allowedBeforePasswordChange: true },
     schema: {
       operationId: 'changeOwnPassword',
@@ -194,7 +195,7 @@ function registerPasswordRoutes(app: FastifyInstance, service: AdminAuthService)
 
   routes.route({
     method: 'POST',
-    url: '/users/:id/password-reset',
+    url: ADMIN_ROUTES.userPasswordReset,
     config: { permission: 'users:manage' },
     schema: {
       operationId: 'resetUserPassword',
@@ -212,7 +213,7 @@ function registerOwnSessionRoutes(app: FastifyInstance, service: AdminAuthServic
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.route({
     method: 'GET',
-    url: '/sessions',
+    url: ADMIN_ROUTES.sessions,
     config: { permission: 'session:self' },
     schema: {
       operationId: 'listAdminSessions',
@@ -228,7 +229,7 @@ function registerOwnSessionRoutes(app: FastifyInstance, service: AdminAuthServic
 
   routes.route({
     method: 'DELETE',
-    url: '/sessions/:id',
+    url: ADMIN_ROUTES.sessionById,
     config: { permission: 'session:self' },
     schema: {
       operationId: 'revokeAdminSession',
@@ -248,7 +249,7 @@ function registerOwnSessionRoutes(app: FastifyInstance, service: AdminAuthServic
 
   routes.route({
     method: 'DELETE',
-    url: '/sessions',
+    url: ADMIN_ROUTES.sessions,
     config: { permission: 'session:self' },
     schema: {
       operationId: 'revokeOwnSessions',
@@ -269,7 +270,7 @@ function registerUserRoutes(app: FastifyInstance, service: AdminAuthService) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.route({
     method: 'GET',
-    url: '/users',
+    url: ADMIN_ROUTES.users,
     config: { permission: 'users:read' },
     schema: {
       operationId: 'listUsers',
@@ -282,7 +283,7 @@ function registerUserRoutes(app: FastifyInstance, service: AdminAuthService) {
 
   routes.route({
     method: 'POST',
-    url: '/users',
+    url: ADMIN_ROUTES.users,
     config: { permission: 'users:manage' },
     schema: {
       operationId: 'createUser',
@@ -297,7 +298,7 @@ function registerUserRoutes(app: FastifyInstance, service: AdminAuthService) {
 
   routes.route({
     method: 'PATCH',
-    url: '/users/:id',
+    url: ADMIN_ROUTES.user,
     config: { permission: 'users:manage' },
     schema: {
       operationId: 'updateUser',

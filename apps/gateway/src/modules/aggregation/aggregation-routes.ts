@@ -10,6 +10,7 @@ import {
   DepartmentProviders,
   DepartmentProvidersQuery,
   ErrorResponse,
+  HEADERS,
   PatientLookupQuery,
   PatientOpenSlots,
   PatientOpenSlotsQuery,
@@ -105,7 +106,7 @@ export function registerAggregationRoutes(app: FastifyInstance, service: Aggrega
         'Find or register a patient and book the earliest open slot on a day; send Idempotency-Key to retry safely',
       tags,
       querystring: DepartmentProvidersQuery,
-      headers: z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() }),
+      headers: z.object({ [HEADERS.idempotencyKey]: z.string().trim().min(1).max(200).optional() }),
       body: CreatePatientWithAppointmentBody,
       response: { 201: PatientWithAppointmentCreated, ...errors, 422: ErrorResponse },
     },
@@ -113,11 +114,11 @@ export function registerAggregationRoutes(app: FastifyInstance, service: Aggrega
       const answer = await service.createPatientWithAppointment(
         request.query.source,
         request.body,
-        request.headers['idempotency-key'],
+        request.headers[HEADERS.idempotencyKey],
         callContextOf(request),
       );
       if (answer.replayed) {
-        void reply.header('idempotent-replayed', 'true');
+        void reply.header(HEADERS.idempotentReplayed, 'true');
       }
       return reply.code(answer.statusCode as 201).send(answer.body);
     },

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import {
+  ADMIN_ROUTES,
   API_TAGS,
   ApiKeyCreated,
   ApiKeyDetail,
@@ -27,7 +28,7 @@ export function registerApiKeysRoutes(app: FastifyInstance, service: ApiKeysServ
 
   routes.route({
     method: 'GET',
-    url: '/api-keys',
+    url: ADMIN_ROUTES.apiKeys,
     config: { permission: 'keys:read' },
     schema: {
       operationId: 'listApiKeys',
@@ -40,7 +41,7 @@ export function registerApiKeysRoutes(app: FastifyInstance, service: ApiKeysServ
 
   routes.route({
     method: 'POST',
-    url: '/api-keys',
+    url: ADMIN_ROUTES.apiKeys,
     config: { permission: 'keys:write' },
     schema: {
       operationId: 'createApiKey',
@@ -57,7 +58,7 @@ export function registerApiKeysRoutes(app: FastifyInstance, service: ApiKeysServ
 
   routes.route({
     method: 'GET',
-    url: '/api-keys/:id',
+    url: ADMIN_ROUTES.apiKey,
     config: { permission: 'keys:read' },
     schema: {
       operationId: 'getApiKey',
@@ -71,7 +72,7 @@ export function registerApiKeysRoutes(app: FastifyInstance, service: ApiKeysServ
 
   routes.route({
     method: 'PATCH',
-    url: '/api-keys/:id',
+    url: ADMIN_ROUTES.apiKey,
     config: { permission: 'keys:write' },
     schema: {
       operationId: 'updateApiKey',
@@ -88,7 +89,7 @@ export function registerApiKeysRoutes(app: FastifyInstance, service: ApiKeysServ
 
   routes.route({
     method: 'POST',
-    url: '/api-keys/:id/rotate',
+    url: ADMIN_ROUTES.apiKeyRotate,
     config: { permission: 'keys:write' },
     schema: {
       operationId: 'rotateApiKey',
@@ -104,7 +105,7 @@ export function registerApiKeysRoutes(app: FastifyInstance, service: ApiKeysServ
 
   routes.route({
     method: 'GET',
-    url: '/api-keys/:id/usage',
+    url: ADMIN_ROUTES.apiKeyUsage,
     config: { permission: 'keys:read' },
     schema: {
       operationId: 'getApiKeyUsage',
@@ -118,7 +119,7 @@ export function registerApiKeysRoutes(app: FastifyInstance, service: ApiKeysServ
 
   routes.route({
     method: 'DELETE',
-    url: '/api-keys/:id',
+    url: ADMIN_ROUTES.apiKey,
     config: { permission: 'keys:write' },
     schema: {
       operationId: 'deleteApiKey',

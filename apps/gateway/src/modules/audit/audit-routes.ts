@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import {
+  ADMIN_ROUTES,
   API_TAGS,
   AuditExportQuery,
   AuditPage,
@@ -23,7 +24,7 @@ export function registerAuditRoutes(app: FastifyInstance, service: AuditService)
 
   routes.route({
     method: 'GET',
-    url: '/audit',
+    url: ADMIN_ROUTES.audit,
     config: { permission: 'audit:read' },
     schema: {
       operationId: 'listAuditEvents',
@@ -37,7 +38,7 @@ export function registerAuditRoutes(app: FastifyInstance, service: AuditService)
 
   routes.route({
     method: 'GET',
-    url: '/audit/export.csv',
+    url: ADMIN_ROUTES.auditExport,
     config: { permission: 'audit:read' },
     schema: {
       operationId: 'exportAuditEvents',
@@ -57,7 +58,7 @@ export function registerAuditRoutes(app: FastifyInstance, service: AuditService)
 
   routes.route({
     method: 'GET',
-    url: '/audit/verify',
+    url: ADMIN_ROUTES.auditVerify,
     config: { permission: 'audit:read' },
     schema: {
       operationId: 'verifyAuditChain',

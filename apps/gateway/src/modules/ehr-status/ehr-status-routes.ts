@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-import { API_TAGS, EhrStatus, ErrorResponse } from '@ehr-gateway/contracts';
+import { ADMIN_ROUTES, API_TAGS, EhrStatus, ErrorResponse } from '@ehr-gateway/contracts';
 
 import type { EhrStatusService } from './ehr-status-service.js';
 
 export function registerEhrStatusRoutes(app: FastifyInstance, service: EhrStatusService) {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'GET',
-    url: '/ehr-status',
+    url: ADMIN_ROUTES.ehrStatus,
     config: { permission: 'status:read' },
     schema: {
       operationId: 'getEhrStatus',

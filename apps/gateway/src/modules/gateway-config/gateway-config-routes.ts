@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import {
+  ADMIN_ROUTES,
   API_TAGS,
   ErrorResponse,
   GatewayConfig,
@@ -20,7 +21,7 @@ export function registerGatewayConfigRoutes(app: FastifyInstance, service: Gatew
 
   routes.route({
     method: 'GET',
-    url: '/config',
+    url: ADMIN_ROUTES.config,
     config: { permission: 'config:read' },
     schema: {
       operationId: 'getGatewayConfig',
@@ -33,7 +34,7 @@ export function registerGatewayConfigRoutes(app: FastifyInstance, service: Gatew
 
   routes.route({
     method: 'PUT',
-    url: '/config',
+    url: ADMIN_ROUTES.config,
     config: { permission: 'config:write' },
     schema: {
       operationId: 'updateGatewayConfig',
@@ -47,7 +48,7 @@ export function registerGatewayConfigRoutes(app: FastifyInstance, service: Gatew
 
   routes.route({
     method: 'GET',
-    url: '/config/history',
+    url: ADMIN_ROUTES.configHistory,
     config: { permission: 'config:read' },
     schema: {
       operationId: 'getGatewayConfigHistory',

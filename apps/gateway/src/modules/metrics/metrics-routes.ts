@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { API_TAGS, ErrorResponse, MetricsQuery, MetricsResponse } from '@ehr-gateway/contracts';
+import {
+  ADMIN_ROUTES,
+  API_TAGS,
+  ErrorResponse,
+  MetricsQuery,
+  MetricsResponse,
+} from '@ehr-gateway/contracts';
 
 import type { MetricsService } from './metrics-service.js';
 import type { PrometheusExporter } from './prometheus-exporter.js';
@@ -18,7 +24,7 @@ export function registerMetricsRoutes(
 
   routes.route({
     method: 'GET',
-    url: '/metrics',
+    url: ADMIN_ROUTES.metrics,
     config: { permission: 'metrics:read' },
     schema: {
       operationId: 'getMetrics',
@@ -38,7 +44,7 @@ export function registerMetricsRoutes(
 
   routes.route({
     method: 'GET',
-    url: '/metrics/prometheus',
+    url: ADMIN_ROUTES.metricsPrometheus,
     config: { permission: 'metrics:read', acceptsMetricsToken: true },
     schema: {
       operationId: 'getPrometheusMetrics',

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 import {
+  ADMIN_ROUTES,
   AlertParams,
   AlertsResponse,
   API_TAGS,
@@ -23,7 +24,7 @@ export function registerMonitoringRoutes(app: FastifyInstance, service: Monitori
 
   routes.route({
     method: 'GET',
-    url: '/alerts',
+    url: ADMIN_ROUTES.alerts,
     config: { permission: 'status:read' },
     schema: {
       operationId: 'listAlerts',
@@ -37,7 +38,7 @@ export function registerMonitoringRoutes(app: FastifyInstance, service: Monitori
 
   routes.route({
     method: 'POST',
-    url: '/alerts/:alertId/read',
+    url: ADMIN_ROUTES.alertRead,
     config: { permission: 'status:read' },
     schema: {
       operationId: 'markAlertRead',
@@ -51,7 +52,7 @@ export function registerMonitoringRoutes(app: FastifyInstance, service: Monitori
 
   routes.route({
     method: 'POST',
-    url: '/alerts/read',
+    url: ADMIN_ROUTES.alertsRead,
     config: { permission: 'status:read' },
     schema: {
       operationId: 'markAllAlertsRead',
@@ -64,7 +65,7 @@ export function registerMonitoringRoutes(app: FastifyInstance, service: Monitori
 
   routes.route({
     method: 'GET',
-    url: '/uptime',
+    url: ADMIN_ROUTES.uptime,
     config: { permission: 'status:read' },
     schema: {
       operationId: 'getUptime',

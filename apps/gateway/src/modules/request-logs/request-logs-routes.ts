@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import {
+  ADMIN_ROUTES,
   API_TAGS,
   ErrorResponse,
   IdParams,
@@ -24,7 +25,7 @@ export function registerRequestLogsRoutes(app: FastifyInstance, service: Request
 
   routes.route({
     method: 'GET',
-    url: '/logs',
+    url: ADMIN_ROUTES.logs,
     config: { permission: 'logs:read' },
     schema: {
       operationId: 'listRequestLogs',
@@ -38,7 +39,7 @@ export function registerRequestLogsRoutes(app: FastifyInstance, service: Request
 
   routes.route({
     method: 'GET',
-    url: '/logs/export.csv',
+    url: ADMIN_ROUTES.logsExport,
     config: { permission: 'logs:read' },
     schema: {
       operationId: 'exportRequestLogs',
@@ -60,7 +61,7 @@ export function registerRequestLogsRoutes(app: FastifyInstance, service: Request
 
   routes.route({
     method: 'GET',
-    url: '/logs/:id',
+    url: ADMIN_ROUTES.log,
     config: { permission: 'logs:read' },
     schema: {
       operationId: 'getRequestLog',

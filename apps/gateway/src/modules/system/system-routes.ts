@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-import { API_TAGS, ErrorResponse, SystemInfo } from '@ehr-gateway/contracts';
+import { ADMIN_ROUTES, API_TAGS, ErrorResponse, SystemInfo } from '@ehr-gateway/contracts';
 
 import type { SystemService } from './system-service.js';
 
 export function registerSystemRoutes(app: FastifyInstance, service: SystemService) {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'GET',
-    url: '/system',
+    url: ADMIN_ROUTES.system,
     config: { permission: 'status:read' },
     schema: {
       operationId: 'getSystemInfo',

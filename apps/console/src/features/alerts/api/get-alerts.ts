@@ -1,4 +1,4 @@
-import { ADMIN_PREFIX, type AlertsResponse } from '@ehr-gateway/contracts';
+import { adminPath, type AlertsResponse } from '@ehr-gateway/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client';
 export const ALERTS_REFRESH_MS = 30_000;
 
 export function getAlerts(signal?: AbortSignal) {
-  return api.get<AlertsResponse>(`${ADMIN_PREFIX}/alerts`, { signal });
+  return api.get<AlertsResponse>(adminPath('alerts'), { signal });
 }
 
 export function getAlertsQueryOptions() {

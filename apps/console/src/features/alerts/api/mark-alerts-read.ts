@@ -1,5 +1,5 @@
 import {
-  ADMIN_PREFIX,
+  adminPath,
   type AlertsResponse,
   type MarkAlertsReadResponse,
 } from '@ehr-gateway/contracts';
@@ -13,9 +13,7 @@ import { getAlertsQueryOptions } from './get-alerts';
 /** One alert by id, or every open one when `alertId` is undefined. */
 export function markAlertsRead(alertId?: string) {
   return api.post<MarkAlertsReadResponse>(
-    alertId
-      ? `${ADMIN_PREFIX}/alerts/${encodeURIComponent(alertId)}/read`
-      : `${ADMIN_PREFIX}/alerts/read`,
+    alertId ? adminPath('alertRead', { alertId }) : adminPath('alertsRead'),
   );
 }
 

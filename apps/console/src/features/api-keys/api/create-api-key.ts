@@ -1,4 +1,4 @@
-import { ADMIN_PREFIX, type CreateApiKeyBody } from '@ehr-gateway/contracts';
+import { adminPath, type CreateApiKeyBody } from '@ehr-gateway/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -36,7 +36,7 @@ function readKey(body: unknown): string | null {
 
 export async function createApiKey(body: CreateApiKeyBody): Promise<CreatedApiKey> {
   // Typed as unknown: the key is read defensively (apiKey.key, else key) as the spec asks.
-  const answer = await api.post<unknown>(`${ADMIN_PREFIX}/api-keys`, body);
+  const answer = await api.post<unknown>(adminPath('apiKeys'), body);
   const created = { id: readId(answer), name: body.name, key: readKey(answer) };
   if (created.id && created.key) {
     holdKey(created.id, created.key);

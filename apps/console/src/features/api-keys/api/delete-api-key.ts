@@ -1,4 +1,4 @@
-import { ADMIN_PREFIX, type ApiKeySummary } from '@ehr-gateway/contracts';
+import { adminPath, type ApiKeySummary } from '@ehr-gateway/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 
@@ -8,7 +8,7 @@ import { forgetKey } from '../lib/held-keys';
 import { getApiKeysQueryOptions } from './get-api-keys';
 
 export async function deleteApiKey(id: string) {
-  await api.delete(`${ADMIN_PREFIX}/api-keys/${encodeURIComponent(id)}`);
+  await api.delete(adminPath('apiKey', { id }));
   forgetKey(id);
 }
 

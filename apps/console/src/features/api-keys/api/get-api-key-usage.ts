@@ -1,13 +1,10 @@
-import { ADMIN_PREFIX, ApiKeyUsage } from '@ehr-gateway/contracts';
+import { adminPath, ApiKeyUsage } from '@ehr-gateway/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 export async function getApiKeyUsage(id: string, signal?: AbortSignal): Promise<ApiKeyUsage> {
-  const answer = await api.get<unknown>(
-    `${ADMIN_PREFIX}/api-keys/${encodeURIComponent(id)}/usage`,
-    { signal },
-  );
+  const answer = await api.get<unknown>(adminPath('apiKeyUsage', { id }), { signal });
   return ApiKeyUsage.parse(answer);
 }
 

@@ -1,4 +1,4 @@
-import { ADMIN_PREFIX, ApiKeyList, type ApiKeySummary } from '@ehr-gateway/contracts';
+import { adminPath, ApiKeyList, type ApiKeySummary } from '@ehr-gateway/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 
@@ -8,9 +8,7 @@ export const UNEXPECTED_FORMAT_MESSAGE = 'Received an unexpected data format fro
 
 /** Lists keys (masked). Any answer that is not `{ apiKeys: [...] }` counts as no keys. */
 export async function getApiKeys(signal?: AbortSignal): Promise<ApiKeySummary[]> {
-  const parsed = ApiKeyList.safeParse(
-    await api.get<unknown>(`${ADMIN_PREFIX}/api-keys`, { signal }),
-  );
+  const parsed = ApiKeyList.safeParse(await api.get<unknown>(adminPath('apiKeys'), { signal }));
   if (!parsed.success) {
     toast.warning('Warning', { description: UNEXPECTED_FORMAT_MESSAGE });
     return [];

@@ -1,4 +1,4 @@
-import { ADMIN_PREFIX, ApiKeyRotated } from '@ehr-gateway/contracts';
+import { adminPath, ApiKeyRotated } from '@ehr-gateway/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -8,10 +8,7 @@ import { getApiKeysQueryOptions } from './get-api-keys';
 
 /** A new secret for the key, shown once; the old one works until previousKeyExpiresAt. */
 export async function rotateApiKey(id: string, graceMinutes: number): Promise<ApiKeyRotated> {
-  const answer = await api.post<unknown>(
-    `${ADMIN_PREFIX}/api-keys/${encodeURIComponent(id)}/rotate`,
-    { graceMinutes },
-  );
+  const answer = await api.post<unknown>(adminPath('apiKeyRotate', { id }), { graceMinutes });
   const rotated = ApiKeyRotated.parse(answer);
   holdKey(id, rotated.apiKey.key);
   return rotated;

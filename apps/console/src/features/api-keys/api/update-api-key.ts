@@ -1,5 +1,5 @@
 import {
-  ADMIN_PREFIX,
+  adminPath,
   ApiKeyDetail,
   type ApiKeySummary,
   type UpdateApiKeyBody,
@@ -11,10 +11,7 @@ import { api } from '@/lib/api-client';
 import { getApiKeysQueryOptions } from './get-api-keys';
 
 export async function updateApiKey(id: string, body: UpdateApiKeyBody): Promise<ApiKeySummary> {
-  const answer = await api.patch<unknown>(
-    `${ADMIN_PREFIX}/api-keys/${encodeURIComponent(id)}`,
-    body,
-  );
+  const answer = await api.patch<unknown>(adminPath('apiKey', { id }), body);
   return ApiKeyDetail.parse(answer).apiKey;
 }
 

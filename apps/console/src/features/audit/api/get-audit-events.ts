@@ -1,4 +1,4 @@
-import { ADMIN_PREFIX, type AuditExportQuery, type AuditPage } from '@ehr-gateway/contracts';
+import { adminPath, type AuditExportQuery, type AuditPage } from '@ehr-gateway/contracts';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 
 import { api, buildUrl } from '@/lib/api-client';
@@ -9,7 +9,7 @@ export type AuditFilters = AuditExportQuery;
 const PAGE_SIZE = 50;
 
 export function getAuditEvents(filters: AuditFilters, cursor: string | null, signal?: AbortSignal) {
-  return api.get<AuditPage>(`${ADMIN_PREFIX}/audit`, {
+  return api.get<AuditPage>(adminPath('audit'), {
     params: { ...filters, limit: PAGE_SIZE, cursor },
     signal,
   });
@@ -39,5 +39,5 @@ export function useAuditEvents(filters: AuditFilters) {
 
 /** The filtered trail as CSV: a plain download, so the browser streams it to a file. */
 export function auditExportUrl(filters: AuditFilters) {
-  return buildUrl(`${ADMIN_PREFIX}/audit/export.csv`, filters);
+  return buildUrl(adminPath('auditExport'), filters);
 }

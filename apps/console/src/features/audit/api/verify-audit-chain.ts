@@ -1,10 +1,10 @@
-import { ADMIN_PREFIX, type AuditVerification } from '@ehr-gateway/contracts';
+import { adminPath, type AuditVerification } from '@ehr-gateway/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 export function verifyAuditChain(signal?: AbortSignal) {
-  return api.get<AuditVerification>(`${ADMIN_PREFIX}/audit/verify`, { signal });
+  return api.get<AuditVerification>(adminPath('auditVerify'), { signal });
 }
 
 export function getAuditVerificationQueryOptions() {

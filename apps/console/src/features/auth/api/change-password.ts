@@ -1,8 +1,4 @@
-import {
-  ADMIN_PREFIX,
-  type ChangePasswordBody,
-  type SessionResponse,
-} from '@ehr-gateway/contracts';
+import { adminPath, type ChangePasswordBody, type SessionResponse } from '@ehr-gateway/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -11,7 +7,7 @@ import { getSessionQueryOptions } from './get-session';
 import { getSessionsQueryOptions } from './get-sessions';
 
 export async function changePassword(body: ChangePasswordBody) {
-  const { user } = await api.post<SessionResponse>(`${ADMIN_PREFIX}/session/password`, body);
+  const { user } = await api.post<SessionResponse>(adminPath('sessionPassword'), body);
   return user;
 }
 

@@ -1,4 +1,4 @@
-import { ADMIN_PREFIX, type SessionResponse, type SessionUser } from '@ehr-gateway/contracts';
+import { adminPath, type SessionResponse, type SessionUser } from '@ehr-gateway/contracts';
 import { hashKey, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 
 import { api, isApiError } from '@/lib/api-client';
@@ -8,7 +8,7 @@ export const sessionQueryKey = ['session'] as const;
 /** The signed-in user, or null when there is no session (401). */
 export async function getSession(): Promise<SessionUser | null> {
   try {
-    const { user } = await api.get<SessionResponse>(`${ADMIN_PREFIX}/session`);
+    const { user } = await api.get<SessionResponse>(adminPath('session'));
     return user;
   } catch (error) {
     if (isApiError(error, 401)) {

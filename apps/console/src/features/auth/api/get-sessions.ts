@@ -1,11 +1,11 @@
-import { ADMIN_PREFIX, type SessionList, type SessionSummary } from '@ehr-gateway/contracts';
+import { adminPath, type SessionList, type SessionSummary } from '@ehr-gateway/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 /** The signed-in user's own sessions (every browser they are signed in on). */
 export async function getSessions(signal?: AbortSignal): Promise<SessionSummary[]> {
-  const { sessions } = await api.get<SessionList>(`${ADMIN_PREFIX}/sessions`, { signal });
+  const { sessions } = await api.get<SessionList>(adminPath('sessions'), { signal });
   return sessions;
 }
 

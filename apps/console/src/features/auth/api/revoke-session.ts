@@ -1,4 +1,4 @@
-import { ADMIN_PREFIX } from '@ehr-gateway/contracts';
+import { adminPath } from '@ehr-gateway/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 import { getSessionsQueryOptions } from './get-sessions';
 
 export function revokeSession(id: string) {
-  return api.delete(`${ADMIN_PREFIX}/sessions/${encodeURIComponent(id)}`);
+  return api.delete(adminPath('sessionById', { id }));
 }
 
 export function useRevokeSession() {

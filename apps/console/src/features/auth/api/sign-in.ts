@@ -1,4 +1,4 @@
-import { ADMIN_PREFIX, type LoginBody, type SessionResponse } from '@ehr-gateway/contracts';
+import { adminPath, type LoginBody, type SessionResponse } from '@ehr-gateway/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 import { getSessionQueryOptions } from './get-session';
 
 export async function signIn(body: LoginBody) {
-  const { user } = await api.post<SessionResponse>(`${ADMIN_PREFIX}/session`, body);
+  const { user } = await api.post<SessionResponse>(adminPath('session'), body);
   return user;
 }
 

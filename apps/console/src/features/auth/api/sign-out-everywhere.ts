@@ -1,4 +1,4 @@
-import { ADMIN_PREFIX } from '@ehr-gateway/contracts';
+import { adminPath } from '@ehr-gateway/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -7,7 +7,7 @@ import { endSession } from './get-session';
 
 /** Ends every session of the signed-in user, this one included. */
 export function signOutEverywhere() {
-  return api.delete(`${ADMIN_PREFIX}/sessions`);
+  return api.delete(adminPath('sessions'));
 }
 
 export function useSignOutEverywhere() {

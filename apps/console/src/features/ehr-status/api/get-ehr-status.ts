@@ -1,10 +1,10 @@
-import { ADMIN_PREFIX, type EhrStatus } from '@ehr-gateway/contracts';
+import { adminPath, type EhrStatus } from '@ehr-gateway/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 export function getEhrStatus() {
-  return api.get<EhrStatus>(`${ADMIN_PREFIX}/ehr-status`);
+  return api.get<EhrStatus>(adminPath('ehrStatus'));
 }
 
 export function getEhrStatusQueryOptions() {

@@ -1,10 +1,10 @@
-import { ADMIN_PREFIX, type UptimeResponse } from '@ehr-gateway/contracts';
+import { adminPath, type UptimeResponse } from '@ehr-gateway/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 export function getUptime() {
-  return api.get<UptimeResponse>(`${ADMIN_PREFIX}/uptime`);
+  return api.get<UptimeResponse>(adminPath('uptime'));
 }
 
 export function getUptimeQueryOptions() {

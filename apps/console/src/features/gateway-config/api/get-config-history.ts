@@ -1,10 +1,10 @@
-import { ADMIN_PREFIX, type GatewayConfigHistory } from '@ehr-gateway/contracts';
+import { adminPath, type GatewayConfigHistory } from '@ehr-gateway/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 export async function getConfigHistory(signal?: AbortSignal) {
-  const { changes } = await api.get<GatewayConfigHistory>(`${ADMIN_PREFIX}/config/history`, {
+  const { changes } = await api.get<GatewayConfigHistory>(adminPath('configHistory'), {
     signal,
   });
   return Array.isArray(changes) ? changes : [];

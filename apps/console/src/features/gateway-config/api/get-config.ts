@@ -1,4 +1,4 @@
-import { ADMIN_PREFIX, DEFAULT_GATEWAY_CONFIG, type GatewayConfig } from '@ehr-gateway/contracts';
+import { adminPath, DEFAULT_GATEWAY_CONFIG, type GatewayConfig } from '@ehr-gateway/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -19,7 +19,7 @@ export function withDefaults(config: Partial<GatewayConfig>): GatewayConfig {
 }
 
 export async function getConfig(signal?: AbortSignal): Promise<GatewayConfig> {
-  return withDefaults(await api.get<Partial<GatewayConfig>>(`${ADMIN_PREFIX}/config`, { signal }));
+  return withDefaults(await api.get<Partial<GatewayConfig>>(adminPath('config'), { signal }));
 }
 
 export function getConfigQueryOptions() {

@@ -1,5 +1,5 @@
 import {
-  ADMIN_PREFIX,
+  adminPath,
   type GatewayConfig,
   type UpdateGatewayConfigBody,
 } from '@ehr-gateway/contracts';
@@ -11,7 +11,7 @@ import { getConfigQueryOptions, withDefaults } from './get-config';
 import { getConfigHistoryQueryOptions } from './get-config-history';
 
 export async function updateConfig(body: UpdateGatewayConfigBody): Promise<GatewayConfig> {
-  return withDefaults(await api.put<Partial<GatewayConfig>>(`${ADMIN_PREFIX}/config`, body));
+  return withDefaults(await api.put<Partial<GatewayConfig>>(adminPath('config'), body));
 }
 
 export function useUpdateConfig() {

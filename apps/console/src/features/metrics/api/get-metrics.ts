@@ -1,5 +1,5 @@
 import {
-  ADMIN_PREFIX,
+  adminPath,
   METRIC_RANGES,
   type MetricGroup,
   type MetricRange,
@@ -19,7 +19,7 @@ export const METRICS_REFRESH_MS = 30_000;
 export function getMetrics(range: MetricRange, groupBy: MetricGroup, signal?: AbortSignal) {
   const { seconds, interval } = METRIC_RANGES[range];
   const to = Date.now();
-  return api.get<MetricsResponse>(`${ADMIN_PREFIX}/metrics`, {
+  return api.get<MetricsResponse>(adminPath('metrics'), {
     params: { from: new Date(to - seconds * 1000).toISOString(), groupBy, interval },
     signal,
   });

@@ -1,4 +1,4 @@
-import { ADMIN_PREFIX, type ApiKeyList } from '@ehr-gateway/contracts';
+import { adminPath, type ApiKeyList } from '@ehr-gateway/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -6,7 +6,7 @@ import { useCan } from '@/lib/current-user';
 
 /** The keys' ids and names, for the Logs screen's API key filter. */
 export async function getKeyNames(signal?: AbortSignal) {
-  const { apiKeys } = await api.get<ApiKeyList>(`${ADMIN_PREFIX}/api-keys`, { signal });
+  const { apiKeys } = await api.get<ApiKeyList>(adminPath('apiKeys'), { signal });
   return (Array.isArray(apiKeys) ? apiKeys : []).map(({ id, name }) => ({ id, name }));
 }
 

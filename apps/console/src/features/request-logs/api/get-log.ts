@@ -1,4 +1,4 @@
-import { ADMIN_PREFIX, type LogEntryDetail } from '@ehr-gateway/contracts';
+import { adminPath, type LogEntryDetail } from '@ehr-gateway/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -8,7 +8,7 @@ import { api } from '@/lib/api-client';
  * decrypted, and the gateway records that in the audit log.
  */
 export function getLog(id: string, showPhi: boolean, signal?: AbortSignal) {
-  return api.get<LogEntryDetail>(`${ADMIN_PREFIX}/logs/${encodeURIComponent(id)}`, {
+  return api.get<LogEntryDetail>(adminPath('log', { id }), {
     params: showPhi ? { showPhi: true } : undefined,
     signal,
   });

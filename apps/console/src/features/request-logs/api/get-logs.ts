@@ -1,4 +1,4 @@
-import { ADMIN_PREFIX, type LogFilter, type LogList } from '@ehr-gateway/contracts';
+import { adminPath, type LogFilter, type LogList } from '@ehr-gateway/contracts';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -30,7 +30,7 @@ export function getLogs(
   filters: LogFilter & { limit: number; cursor?: string | null },
   signal?: AbortSignal,
 ) {
-  return api.get<LogList>(`${ADMIN_PREFIX}/logs`, {
+  return api.get<LogList>(adminPath('logs'), {
     params: { ...filters, endpoint: filters.endpoint?.trim() },
     signal,
   });
@@ -73,5 +73,5 @@ export function useLogPages(filters: LogViewFilters, options: { refetchInterval?
 
 /** The filtered log as CSV: a plain download, so the browser streams it to a file. */
 export function logsExportUrl(filters: LogViewFilters) {
-  return buildUrl(`${ADMIN_PREFIX}/logs/export.csv`, apiFilterOf(filters));
+  return buildUrl(adminPath('logsExport'), apiFilterOf(filters));
 }

@@ -1,10 +1,10 @@
-import { ADMIN_PREFIX, type SystemInfo } from '@ehr-gateway/contracts';
+import { adminPath, type SystemInfo } from '@ehr-gateway/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 export function getSystemInfo() {
-  return api.get<SystemInfo>(`${ADMIN_PREFIX}/system`);
+  return api.get<SystemInfo>(adminPath('system'));
 }
 
 export function getSystemInfoQueryOptions() {

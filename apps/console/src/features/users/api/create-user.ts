@@ -1,4 +1,4 @@
-import { ADMIN_PREFIX, type CreateUserBody, type UserCreated } from '@ehr-gateway/contracts';
+import { adminPath, type CreateUserBody, type UserCreated } from '@ehr-gateway/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 import { getUsersQueryOptions } from './get-users';
 
 export function createUser(body: CreateUserBody) {
-  return api.post<UserCreated>(`${ADMIN_PREFIX}/users`, body);
+  return api.post<UserCreated>(adminPath('users'), body);
 }
 
 export function useCreateUser() {

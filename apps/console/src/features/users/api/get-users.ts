@@ -1,10 +1,10 @@
-import { ADMIN_PREFIX, type UserList, type UserSummary } from '@ehr-gateway/contracts';
+import { adminPath, type UserList, type UserSummary } from '@ehr-gateway/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 export async function getUsers(signal?: AbortSignal): Promise<UserSummary[]> {
-  const { users } = await api.get<UserList>(`${ADMIN_PREFIX}/users`, { signal });
+  const { users } = await api.get<UserList>(adminPath('users'), { signal });
   return users;
 }
 

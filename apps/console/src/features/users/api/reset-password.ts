@@ -1,4 +1,4 @@
-import { ADMIN_PREFIX, type PasswordReset } from '@ehr-gateway/contracts';
+import { adminPath, type PasswordReset } from '@ehr-gateway/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 import { getUsersQueryOptions } from './get-users';
 
 export function resetPassword(id: string) {
-  return api.post<PasswordReset>(`${ADMIN_PREFIX}/users/${encodeURIComponent(id)}/password-reset`);
+  return api.post<PasswordReset>(adminPath('userPasswordReset', { id }));
 }
 
 export function useResetPassword() {

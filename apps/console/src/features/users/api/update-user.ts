@@ -1,4 +1,4 @@
-import { ADMIN_PREFIX, type UpdateUserBody, type UserSummary } from '@ehr-gateway/contracts';
+import { adminPath, type UpdateUserBody, type UserSummary } from '@ehr-gateway/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 import { getUsersQueryOptions } from './get-users';
 
 export function updateUser(id: string, body: UpdateUserBody) {
-  return api.patch<UserSummary>(`${ADMIN_PREFIX}/users/${encodeURIComponent(id)}`, body);
+  return api.patch<UserSummary>(adminPath('user', { id }), body);
 }
 
 export function useUpdateUser() {
