@@ -51,6 +51,11 @@ import { createGatewayPaths } from './plugins/gateway-paths.js';
 import { registerGatewayTraffic } from './plugins/gateway-traffic.js';
 import { registerJsonBodyParser } from './plugins/json-body.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import {
+  answerClientError,
+  answerFrameworkError,
+  registerRefusalLog,
+} from './plugins/pre-routing-refusals.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { compiledSerializerCompiler } from './plugins/response-serializer.js';
 import { registerUnstorableInputCheck } from './plugins/unstorable-input.js';
@@ -198,6 +203,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
 
     const paths = createGatewayPaths(() => config.current().apiRoot);
     registerAccessLog(app, paths.isGatewayPath);
+    registerRefusalLog(app, { requestLogs, requestedSourceOf: paths.requestedSourceOf });
     registerGatewayTraffic(app, {
       apiKeys,
       trafficControl,
@@ -300,6 +306,9 @@ export async function createGateway(options: CreateGatewayOptions): Promise<Fast
         : randomUUID();
     },
     routerOptions: { maxParamLength: 500 },
+    // Refusals made before any hook runs, answered in the gateway's shape and request-logged.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   if (options.tracing) {
     // First, so its request span is the parent of everything the request does.

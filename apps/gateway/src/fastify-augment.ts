@@ -4,6 +4,7 @@ import type { AuthenticatedAdmin } from './modules/admin-auth/index.js';
 import type { ApiKeyIdentity } from './modules/api-keys/index.js';
 import type { CacheOutcome } from './modules/ehr/index.js';
 import type { RequestLogsModule } from './modules/request-logs/index.js';
+import type { RecordRefusal } from './plugins/pre-routing-refusals.js';
 
 /** What the operator may do from the server's shell (`npm run admin`); see operator/. */
 export interface OperatorCommands {
@@ -18,6 +19,8 @@ declare module 'fastify' {
     requestLogWriter: Pick<RequestLogsModule, 'flush' | 'health'>;
     /** What the operator may do from the server's shell (`npm run admin`); see operator/. */
     operatorCommands: OperatorCommands;
+    /** Records a request refused before routing (see plugins/pre-routing-refusals.ts). */
+    recordRefusal: RecordRefusal;
   }
 
   interface FastifyContextConfig {

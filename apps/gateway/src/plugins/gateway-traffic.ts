@@ -4,11 +4,13 @@ import { HEADERS, hasScope, type LogSource } from '@ehr-gateway/contracts';
 
 import type { CorsPolicy } from '../lib/cors-policy.js';
 import { forbidden, unauthorized } from '../lib/http-errors.js';
+import { preciseIsoTime } from '../lib/precise-time.js';
 import { secretMatches } from '../lib/secrets.js';
 import type { ApiKeysModule } from '../modules/api-keys/index.js';
 import type { MetricsModule } from '../modules/metrics/index.js';
 import type { RequestLogsModule } from '../modules/request-logs/index.js';
 import type { TrafficControlModule } from '../modules/traffic-control/index.js';
+import { wasRefusedInFlight } from './pre-routing-refusals.js';
 
 interface GatewayTrafficOptions {
   apiKeys: Pick<ApiKeysModule, 'authenticate'>;
@@ -42,16 +44,6 @@ const platformCaller = (name: string) => ({
   rateLimit: null,
   quota: null,
 });
-
-/**
- * An ISO time with microseconds: the database keeps them, so entries that start within the same
- * millisecond still sort in the order they arrived.
- */
-export function preciseIsoTime(epochMs: number): string {
-  const wholeMs = Math.floor(epochMs);
-  const micros = Math.floor((epochMs - wholeMs) * 1000);
-  return new Date(wholeMs).toISOString().replace('Z', `${String(micros).padStart(3, '0')}Z`);
-}
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
@@ -143,7 +135,7 @@ export function registerGatewayTraffic(app: FastifyInstance, options: GatewayTra
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.gatewaySource) {
+    if (!request.gatewaySource || wasRefusedInFlight(request.raw)) {
       return payload;
     }
     const total = reply.elapsedTime;
