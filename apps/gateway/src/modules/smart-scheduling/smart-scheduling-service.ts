@@ -1,18 +1,18 @@
 import type {
-  AppointmentType,
   ConversationAnalysis,
   ConversationMessage,
   Department,
-  Provider,
   SmartSchedulingBody,
   SmartSchedulingResult,
   Tenant,
   VoiceProvider,
 } from '@ehr-gateway/contracts';
-import { addDays, todayIn, wallClockIn } from '@ehr-gateway/calendar';
+import { addDays, todayIn } from '@ehr-gateway/calendar';
 
 import { listAllProviders, type EhrCallContext, type EhrModule } from '../ehr/index.js';
+import { hintedAppointmentType, pickAppointmentType } from './appointment-type-choice.js';
 import { chooseProviders, patientFactsOf } from './default-providers.js';
+import { firstOfferSentence, nextStepsFor } from './next-steps.js';
 import { preferUsual, searchSlots } from './slot-search.js';
 
 export interface AnalyzerOutcome {
@@ -44,112 +44,27 @@ const WINDOW_DAYS: Record<ConversationAnalysis['extractedInfo']['urgency'], numb
   routine: 14,
 };
 
-/** Words in an appointment-type hint and the type names they point to, most specific first. */
-const TYPE_HINTS: Array<[RegExp, RegExp]> = [
-  [/physical|annual|yearly/i, /physical/i],
-  [/well[- ]?child|well[- ]?baby/i, /well child/i],
-  [/prenatal|pregnan/i, /prenatal/i],
-  [/skin|mole/i, /skin/i],
-  [/tele|video|virtual/i, /telehealth/i],
-  [/new patient|first visit/i, /new patient/i],
-  [/follow[- ]?up|check[- ]?in/i, /follow/i],
-  [/sick|urgent|same[- ]?day/i, /sick/i],
-  [/consult/i, /consult/i],
-  [/injur|sprain|sport/i, /injury/i],
-  [/check[- ]?up|exam/i, /physical|office visit/i],
-];
-
-/** The visit type the caller's words point to, or null when they name none. */
-function hintedAppointmentType(
-  types: AppointmentType[],
-  analysis: ConversationAnalysis,
-): AppointmentType | null {
-  const bookable = types.filter((type) => type.patientBookable);
-  const { appointmentTypeHint, urgency } = analysis.extractedInfo;
-  const hint = appointmentTypeHint ?? '';
-  for (const [hintPattern, typePattern] of TYPE_HINTS) {
-    if (hintPattern.test(hint)) {
-      const match = bookable.find((type) => typePattern.test(type.name));
-      if (match) {
-        return match;
-      }
-    }
-  }
-  if (urgency === 'urgent' || urgency === 'soon') {
-    return bookable.find((type) => /sick/i.test(type.name)) ?? null;
-  }
-  return null;
+/** The practice's timezone: the first department that names one. */
+function practiceTimezoneOf(departments: Department[]): string | undefined {
+  return departments.find((d) => d.timezone)?.timezone ?? undefined;
 }
 
 /**
- * The visit type to recommend: the hinted one, else one named for the specialty (e.g.
- * "Cardiology Consult"), else the generic office visit, from what the EHR offers.
+ * The dates to search: the caller's preference where it is not in the past, else from today
+ * for as long as the urgency allows.
  */
-function pickAppointmentType(
-  types: AppointmentType[],
-  analysis: ConversationAnalysis,
-): AppointmentType | null {
-  const bookable = types.filter((type) => type.patientBookable);
-  const firstWord = analysis.extractedInfo.specialty?.split(/\s+/)[0]?.toLowerCase();
-  const specific = firstWord
-    ? bookable.find((type) => type.name.toLowerCase().includes(firstWord))
-    : undefined;
-  return (
-    hintedAppointmentType(types, analysis) ??
-    specific ??
-    bookable.find((type) => /office visit/i.test(type.name)) ??
-    bookable[0] ??
-    null
-  );
-}
-
-function nextStepsFor(options: {
-  analysis: ConversationAnalysis;
-  body: SmartSchedulingBody;
-  chosenProviders: Provider[];
-  firstOffer: string | null;
-  noSlotsBetween: [string, string] | null;
-}): string[] {
-  const { analysis, body, chosenProviders, firstOffer, noSlotsBetween } = options;
-  const { urgency, specialty } = analysis.extractedInfo;
-  const steps: string[] = [];
-  if (urgency === 'emergency') {
-    steps.push('This sounds like an emergency: tell the caller to hang up and call 911 now.');
-  }
-  if (analysis.intent === 'cancel') {
-    steps.push(
-      "Confirm the caller's identity, find the appointment to cancel, and confirm the cancellation.",
-    );
-  }
-  if (analysis.intent === 'reschedule') {
-    steps.push("Find the caller's current appointment, then offer the new times below.");
-  }
-  if (analysis.intent === 'question') {
-    steps.push("Answer the caller's question; offer to book a visit if one is needed.");
-  }
-  for (const missing of analysis.missingInfo) {
-    steps.push(`Ask the caller for: ${missing}.`);
-  }
-  if (specialty && chosenProviders.length === 0) {
-    steps.push(
-      `No ${specialty} providers are available in this practice; offer a referral or another service.`,
-    );
-  }
-  const identified =
-    body.patientInfo?.patientId ||
-    (body.patientInfo?.firstName && body.patientInfo.lastName && body.patientInfo.dob);
-  if (!identified && analysis.intent !== 'question') {
-    steps.push("Confirm the patient's full name and date of birth before booking.");
-  }
-  if (firstOffer) {
-    steps.push(firstOffer);
-  }
-  if (noSlotsBetween) {
-    steps.push(
-      `No open slots between ${noSlotsBetween[0]} and ${noSlotsBetween[1]}; offer a later date or another provider.`,
-    );
-  }
-  return steps;
+function searchWindow(
+  datePreference: ConversationAnalysis['extractedInfo']['datePreference'],
+  urgency: ConversationAnalysis['extractedInfo']['urgency'],
+  today: string,
+): { startDate: string; endDate: string } {
+  const startDate =
+    datePreference && datePreference.startDate >= today ? datePreference.startDate : today;
+  const endDate =
+    datePreference && datePreference.endDate >= startDate
+      ? datePreference.endDate
+      : addDays(startDate, WINDOW_DAYS[urgency]);
+  return { startDate, endDate };
 }
 
 /**
@@ -188,76 +103,68 @@ export function createSmartSchedulingService({
     return { client, practiceId, departments, providers, candidates, patient };
   }
 
+  /** The providers, their departments and the visit types that fit what the caller asked. */
+  async function narrowPractice(
+    facts: Awaited<ReturnType<typeof practiceFacts>>,
+    analysis: ConversationAnalysis,
+    at: Date,
+    ctx: EhrCallContext,
+  ) {
+    const { client, practiceId, departments } = facts;
+    const practiceToday = todayIn(practiceTimezoneOf(departments) ?? 'UTC', at);
+    const chosen = chooseProviders(facts.candidates, analysis, facts.patient, practiceToday);
+    const departmentIds = new Set(chosen.providers.map((p) => p.homeDepartmentId));
+    const chosenDepartments: Department[] = departments.filter((d) => departmentIds.has(d.id));
+    const department = chosenDepartments[0] ?? null;
+    const appointmentTypes = department
+      ? await client.listAppointmentTypes(practiceId, { departmentId: department.id }, ctx)
+      : [];
+    return { chosen, chosenDepartments, department, appointmentTypes };
+  }
+
   return {
     async schedule(body: SmartSchedulingBody, ctx: EhrCallContext): Promise<SmartSchedulingResult> {
       const at = now();
       const facts = await practiceFacts(body, at, ctx);
-      const { client, practiceId, departments, providers } = facts;
-      const practiceTimezone = departments.find((d) => d.timezone)?.timezone ?? undefined;
       const { analysis, analyzer } = await analyze(body.messages, {
         now: at,
-        timezone: practiceTimezone,
+        timezone: practiceTimezoneOf(facts.departments),
       });
       const { urgency, datePreference, timePreference } = analysis.extractedInfo;
-      const today0 = todayIn(practiceTimezone ?? 'UTC', at);
-      const chosen = chooseProviders(facts.candidates, analysis, facts.patient, today0);
-      const chosenProviders = chosen.providers;
-      const departmentIds = new Set(chosenProviders.map((p) => p.homeDepartmentId));
-      const chosenDepartments: Department[] = departments.filter((d) => departmentIds.has(d.id));
-      const department = chosenDepartments[0] ?? null;
-
-      const appointmentTypes = department
-        ? await client.listAppointmentTypes(practiceId, { departmentId: department.id }, ctx)
-        : [];
+      const narrowed = await narrowPractice(facts, analysis, at, ctx);
+      const { chosen, chosenDepartments, department, appointmentTypes } = narrowed;
       const appointmentType = pickAppointmentType(appointmentTypes, analysis);
-      // Only a type the caller's words point to narrows the search; else any open slot fits.
-      const searchType = hintedAppointmentType(appointmentTypes, analysis);
-
-      const today = todayIn(department?.timezone ?? 'UTC', at);
-      const startDate =
-        datePreference && datePreference.startDate >= today ? datePreference.startDate : today;
-      const endDate =
-        datePreference && datePreference.endDate >= startDate
-          ? datePreference.endDate
-          : addDays(startDate, WINDOW_DAYS[urgency]);
+      const { startDate, endDate } = searchWindow(
+        datePreference,
+        urgency,
+        todayIn(department?.timezone ?? 'UTC', at),
+      );
       const providerId = chosen.named.length === 1 ? chosen.named[0]!.id : null;
       const wantsSlots =
         department !== null &&
         urgency !== 'emergency' &&
         (analysis.intent === 'book' || analysis.intent === 'reschedule');
-
-      const availableSlots = wantsSlots
-        ? preferUsual(
-            await searchSlots(
-              {
-                client,
-                practiceId,
-                departments: chosenDepartments,
-                providers: chosenProviders,
-                appointmentTypeId: searchType?.id,
-                providerId,
-                startDate,
-                endDate,
-                timePreference,
-                notBefore: at,
-              },
-              ctx,
-            ),
-            chosen.basis,
-            chosenProviders,
-          ).slice(0, MAX_SLOTS)
-        : [];
-
-      const canProceedWithBooking =
-        wantsSlots && availableSlots.length > 0 && appointmentType !== null;
-      const first = availableSlots[0];
-      const firstProvider = first ? providers.find((p) => p.id === first.providerId) : undefined;
-      const firstLocal = first
-        ? wallClockIn(
-            departments.find((d) => d.id === first.departmentId)?.timezone ?? 'UTC',
-            new Date(first.startTime),
+      const slots = wantsSlots
+        ? await searchSlots(
+            {
+              client: facts.client,
+              practiceId: facts.practiceId,
+              departments: chosenDepartments,
+              providers: chosen.providers,
+              // Only a type the caller's words point to narrows the search; else any slot fits.
+              appointmentTypeId: hintedAppointmentType(appointmentTypes, analysis)?.id,
+              providerId,
+              startDate,
+              endDate,
+              timePreference,
+              notBefore: at,
+            },
+            ctx,
           )
-        : null;
+        : [];
+      const availableSlots = preferUsual(slots, chosen.basis, chosen.providers).slice(0, MAX_SLOTS);
+      const first = availableSlots[0];
+      const canProceedWithBooking = first !== undefined && appointmentType !== null;
 
       return {
         success: true,
@@ -266,7 +173,7 @@ export function createSmartSchedulingService({
           analyzer,
           queryResults: {
             departments: chosenDepartments,
-            providers: chosenProviders,
+            providers: chosen.providers,
             appointmentTypes,
           },
           recommendedParameters: {
@@ -282,10 +189,10 @@ export function createSmartSchedulingService({
         nextSteps: nextStepsFor({
           analysis,
           body,
-          chosenProviders,
+          chosenProviders: chosen.providers,
           firstOffer:
-            canProceedWithBooking && first && firstLocal
-              ? `Offer the first available slot: ${firstLocal.date} at ${firstLocal.time} with ${firstProvider?.displayName ?? `provider ${first.providerId}`} (slot ${first.id}).`
+            canProceedWithBooking && first
+              ? firstOfferSentence(first, facts.providers, facts.departments)
               : null,
           noSlotsBetween: wantsSlots && availableSlots.length === 0 ? [startDate, endDate] : null,
         }),

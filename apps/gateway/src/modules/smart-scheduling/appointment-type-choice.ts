@@ -1,0 +1,60 @@
+import type { AppointmentType, ConversationAnalysis } from '@ehr-gateway/contracts';
+
+/** Words in an appointment-type hint and the type names they point to, most specific first. */
+const TYPE_HINTS: Array<[RegExp, RegExp]> = [
+  [/physical|annual|yearly/i, /physical/i],
+  [/well[- ]?child|well[- ]?baby/i, /well child/i],
+  [/prenatal|pregnan/i, /prenatal/i],
+  [/skin|mole/i, /skin/i],
+  [/tele|video|virtual/i, /telehealth/i],
+  [/new patient|first visit/i, /new patient/i],
+  [/follow[- ]?up|check[- ]?in/i, /follow/i],
+  [/sick|urgent|same[- ]?day/i, /sick/i],
+  [/consult/i, /consult/i],
+  [/injur|sprain|sport/i, /injury/i],
+  [/check[- ]?up|exam/i, /physical|office visit/i],
+];
+
+/** The visit type the caller's words point to, or null when they name none. */
+export function hintedAppointmentType(
+  types: AppointmentType[],
+  analysis: ConversationAnalysis,
+): AppointmentType | null {
+  const bookable = types.filter((type) => type.patientBookable);
+  const { appointmentTypeHint, urgency } = analysis.extractedInfo;
+  const hint = appointmentTypeHint ?? '';
+  for (const [hintPattern, typePattern] of TYPE_HINTS) {
+    if (hintPattern.test(hint)) {
+      const match = bookable.find((type) => typePattern.test(type.name));
+      if (match) {
+        return match;
+      }
+    }
+  }
+  if (urgency === 'urgent' || urgency === 'soon') {
+    return bookable.find((type) => /sick/i.test(type.name)) ?? null;
+  }
+  return null;
+}
+
+/**
+ * The visit type to recommend: the hinted one, else one named for the specialty (e.g.
+ * "Cardiology Consult"), else the generic office visit, from what the EHR offers.
+ */
+export function pickAppointmentType(
+  types: AppointmentType[],
+  analysis: ConversationAnalysis,
+): AppointmentType | null {
+  const bookable = types.filter((type) => type.patientBookable);
+  const firstWord = analysis.extractedInfo.specialty?.split(/\s+/)[0]?.toLowerCase();
+  const specific = firstWord
+    ? bookable.find((type) => type.name.toLowerCase().includes(firstWord))
+    : undefined;
+  return (
+    hintedAppointmentType(types, analysis) ??
+    specific ??
+    bookable.find((type) => /office visit/i.test(type.name)) ??
+    bookable[0] ??
+    null
+  );
+}
