@@ -1,13 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+import type { FastifyInstance } from 'fastify';
+
 import { createGateway } from './app.js';
 import { isPrimaryOfMany, runPrimary, speaksForInstance, workerCount } from './cluster.js';
-import { EnvError, loadEnv } from './config/env.js';
+import { EnvError, loadEnv, type Env } from './config/env.js';
 import { defaultLogFormat, serverLoggerOptions } from './config/logger.js';
 import { settingsFromEnv } from './config/settings.js';
-import { DataDirExposedError, openStorage } from './db/database.js';
+import { DataDirExposedError, openStorage, type Storage } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import type { Tracing } from './lib/tracing.js';
 import {
   controlSocketPath,
   isGatewayRunning,
@@ -37,75 +40,42 @@ const packageVersion = (): string => {
   return manifest.version;
 };
 
-async function main() {
-  const env = loadEnv();
-  if (env.LLM_BASE_URL && !env.LLM_MODEL) {
-    throw new EnvError('Invalid environment:\n  LLM_MODEL: required when LLM_BASE_URL is set');
-  }
-  const workers = workerCount(env);
-  if (isPrimaryOfMany(workers)) {
-    // The schema is brought up to date once, before any worker serves.
-    const storage = await openStorage({
-      databaseUrl: env.DATABASE_URL,
-      dataDir: env.DATA_DIR,
-      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
-    });
-    await migrate(storage.db);
-    await storage.close();
-    runPrimary(env, workers);
-    return;
-  }
-  const embeddedOnDisk = !env.DATABASE_URL && !env.DATA_DIR.startsWith('memory://');
-  const socketPath = controlSocketPath(env.DATA_DIR);
-  if (embeddedOnDisk && (await isGatewayRunning(socketPath))) {
-    throw new EnvError(
-      `Another gateway is already running on the embedded database in ${env.DATA_DIR}.\n` +
-        'Stop it first, or start this one with another DATA_DIR (or a DATABASE_URL).',
-    );
-  }
-  // Loaded only when asked for: with no endpoint, no OpenTelemetry code runs at all.
-  const tracing = env.OTEL_EXPORTER_OTLP_ENDPOINT
-    ? (await import('./lib/tracing.js')).startTracing({
-        endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
-        serviceName: env.OTEL_SERVICE_NAME,
-        serviceVersion: packageVersion(),
-      })
-    : undefined;
+/** Before any worker serves, the primary brings the schema up to date once, then forks them. */
+async function migrateThenFork(env: Env, workers: number) {
   const storage = await openStorage({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
-    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
-    tracer: tracing?.tracer,
   });
   await migrate(storage.db);
+  await storage.close();
+  runPrimary(env, workers);
+}
 
-  let generated: { username: string; password: string } | null = null;
-  let ignoredPasswordFor: string | null = null;
-  const app = await createGateway({
-    db: storage.db,
-    dbPoolStats: storage.poolStats,
-    tracing,
-    logger: serverLoggerOptions({
-      level: env.LOG_LEVEL ?? 'info',
-      format: env.LOG_FORMAT ?? defaultLogFormat(process.stdout.isTTY === true),
-    }),
-    bodyLimit: env.BODY_LIMIT_BYTES,
-    trustProxy: env.TRUST_PROXY,
-    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
-    settings: settingsFromEnv(env, packageVersion()),
-    onGeneratedAdminPassword: (username, password) => {
-      generated = { username, password };
-    },
-    onIgnoredAdminPassword: (username) => {
-      ignoredPasswordFor = username;
-    },
+/** Loaded only when asked for: with no endpoint, no OpenTelemetry code runs at all. */
+async function tracingFor(env: Env): Promise<Tracing | undefined> {
+  if (!env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    return undefined;
+  }
+  const { startTracing } = await import('./lib/tracing.js');
+  return startTracing({
+    endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
+    serviceName: env.OTEL_SERVICE_NAME,
+    serviceVersion: packageVersion(),
   });
+}
 
-  const stopOperatorCommands = embeddedOnDisk
-    ? await listenForOperatorCommands(socketPath, app.operatorCommands)
-    : async () => undefined;
-
+/**
+ * On SIGTERM or SIGINT: finish in-flight requests, flush the request log and the last spans,
+ * close the database, and exit; a stop that hangs past the deadline exits anyway.
+ */
+function stopGracefullyOnSignals(parts: {
+  app: FastifyInstance;
+  storage: Storage;
+  tracing: Tracing | undefined;
+  stopOperatorCommands: () => Promise<void>;
+}) {
+  const { app, storage, tracing, stopOperatorCommands } = parts;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
@@ -132,37 +102,102 @@ async function main() {
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+/** What happened to the first admin's password at this start, for the ready banner. */
+type AdminPasswordNews =
+  | { kind: 'generated'; username: string; password: string }
+  | { kind: 'ignored'; username: string }
+  | null;
+
+/** The ready banner, when there is something the operator must read (else none). */
+function readyBanner(url: string, news: AdminPasswordNews): string | null {
+  if (news?.kind === 'generated') {
+    return banner([
+      `EHR API Gateway is ready: open ${url}`,
+      '',
+      `First start: created the admin user "${news.username}" with the password`,
+      `  ${news.password}`,
+      'Keep it safe: it is not shown again. Change it in the console under My account.',
+      'Set ADMIN_PASSWORD before the first start to choose your own.',
+      'Lost it? npm run admin -- reset-password prints a new one-time password.',
+    ]);
+  }
+  if (news?.kind === 'ignored' && speaksForInstance()) {
+    return banner([
+      `EHR API Gateway is ready: open ${url}`,
+      '',
+      `ADMIN_PASSWORD was ignored: the admin user "${news.username}" already exists.`,
+      'It is only used to create the first admin. Change a password in the console:',
+      'My account (header user menu), or Users → Reset password for another user.',
+      'Locked out? npm run admin -- reset-password prints a new one-time password.',
+    ]);
+  }
+  return null;
+}
+
+async function main() {
+  const env = loadEnv();
+  if (env.LLM_BASE_URL && !env.LLM_MODEL) {
+    throw new EnvError('Invalid environment:\n  LLM_MODEL: required when LLM_BASE_URL is set');
+  }
+  const workers = workerCount(env);
+  if (isPrimaryOfMany(workers)) {
+    await migrateThenFork(env, workers);
+    return;
+  }
+  const embeddedOnDisk = !env.DATABASE_URL && !env.DATA_DIR.startsWith('memory://');
+  const socketPath = controlSocketPath(env.DATA_DIR);
+  if (embeddedOnDisk && (await isGatewayRunning(socketPath))) {
+    throw new EnvError(
+      `Another gateway is already running on the embedded database in ${env.DATA_DIR}.\n` +
+        'Stop it first, or start this one with another DATA_DIR (or a DATABASE_URL).',
+    );
+  }
+  const tracing = await tracingFor(env);
+  const storage = await openStorage({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    tracer: tracing?.tracer,
+  });
+  await migrate(storage.db);
+
+  let news: AdminPasswordNews = null;
+  const app = await createGateway({
+    db: storage.db,
+    dbPoolStats: storage.poolStats,
+    tracing,
+    logger: serverLoggerOptions({
+      level: env.LOG_LEVEL ?? 'info',
+      format: env.LOG_FORMAT ?? defaultLogFormat(process.stdout.isTTY === true),
+    }),
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    trustProxy: env.TRUST_PROXY,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    settings: settingsFromEnv(env, packageVersion()),
+    onGeneratedAdminPassword: (username, password) => {
+      news = { kind: 'generated', username, password };
+    },
+    onIgnoredAdminPassword: (username) => {
+      news = { kind: 'ignored', username };
+    },
+  });
+
+  const stopOperatorCommands = embeddedOnDisk
+    ? await listenForOperatorCommands(socketPath, app.operatorCommands)
+    : async () => undefined;
+  stopGracefullyOnSignals({ app, storage, tracing, stopOperatorCommands });
 
   // Beyond this many open connections new ones are refused, so a flood cannot exhaust the process.
   app.server.maxConnections = env.MAX_CONNECTIONS;
   await app.listen({ port: env.PORT, host: env.HOST });
 
   // Printed last, to the terminal only (never to the structured log), so it is not scrolled away.
-  const url = consoleUrl(env.HOST, env.PORT);
-  if (generated) {
-    const { username, password } = generated as { username: string; password: string };
-    process.stdout.write(
-      banner([
-        `EHR API Gateway is ready: open ${url}`,
-        '',
-        `First start: created the admin user "${username}" with the password`,
-        `  ${password}`,
-        'Keep it safe: it is not shown again. Change it in the console under My account.',
-        'Set ADMIN_PASSWORD before the first start to choose your own.',
-        'Lost it? npm run admin -- reset-password prints a new one-time password.',
-      ]),
-    );
-  } else if (ignoredPasswordFor && speaksForInstance()) {
-    process.stdout.write(
-      banner([
-        `EHR API Gateway is ready: open ${url}`,
-        '',
-        `ADMIN_PASSWORD was ignored: the admin user "${ignoredPasswordFor}" already exists.`,
-        'It is only used to create the first admin. Change a password in the console:',
-        'My account (header user menu), or Users → Reset password for another user.',
-        'Locked out? npm run admin -- reset-password prints a new one-time password.',
-      ]),
-    );
+  const ready = readyBanner(consoleUrl(env.HOST, env.PORT), news);
+  if (ready) {
+    process.stdout.write(ready);
   }
 }
 
