@@ -1,7 +1,5 @@
 import {
-  ALERT_ERROR_RATE_MIN_REQUESTS,
   ALERT_KEY_EXPIRY_DAYS,
-  CONSOLE_PATHS,
   UPTIME_WINDOW_DAYS,
   type AlertKind,
   type AlertsResponse,
@@ -9,6 +7,11 @@ import {
 } from '@ehr-gateway/contracts';
 
 import { notFound } from '../../lib/http-errors.js';
+import {
+  dependencyConditions,
+  errorRateConditions,
+  keyExpiryConditions,
+} from './alert-conditions.js';
 import type {
   AlertCondition,
   HealthSample,
@@ -51,22 +54,6 @@ export interface MonitoringSources {
 
 const minuteOf = (at: Date) => new Date(Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS);
 
-function condition(
-  kind: AlertKind,
-  subject: string,
-  fields: Omit<AlertCondition, 'kind' | 'subject'>,
-): AlertCondition {
-  return { kind, subject, ...fields };
-}
-
-function daysUntil(at: Date, from: Date): string {
-  const days = Math.floor((at.getTime() - from.getTime()) / 86_400_000);
-  if (days < 1) {
-    return 'within a day';
-  }
-  return days === 1 ? 'in 1 day' : `in ${days} days`;
-}
-
 /** What the alerts are now, from every instance's recent samples and the shared stores. */
 async function currentConditions(
   repository: MonitoringRepository,
@@ -80,86 +67,11 @@ async function currentConditions(
     sources.recentTraffic(ERROR_RATE_WINDOW_MINUTES),
     sources.expiringKeys(ALERT_KEY_EXPIRY_DAYS),
   ]);
-  const conditions: AlertCondition[] = [];
-  const athenaDown = latest.filter(
-    (sample) => sample.athenaState === 'disconnected' || sample.athenaState === 'breaker_open',
-  );
-  if (athenaDown.length > 0) {
-    conditions.push(
-      condition('athena_disconnected', 'athena', {
-        severity: 'critical',
-        title: 'Athena EHR disconnected',
-        // Fixed words: athena's own error text can quote request data, and every role sees this.
-        message: 'Calls to athena are failing; the Athena EHR card shows the latest error.',
-        link: `${CONSOLE_PATHS.dashboard}#athena`,
-      }),
-    );
-  }
-  if (latest.some((sample) => sample.athenaState === 'breaker_open')) {
-    conditions.push(
-      condition('athena_breaker_open', 'athena', {
-        severity: 'critical',
-        title: 'Athena circuit breaker open',
-        message:
-          'After repeated failures the gateway answers athena calls with 503 at once; it tries athena again on its own.',
-        link: CONSOLE_PATHS.metrics,
-      }),
-    );
-  }
-  if (latest.some((sample) => sample.redisOk === false)) {
-    conditions.push(
-      condition('redis_unreachable', 'redis', {
-        severity: 'warning',
-        title: 'Redis unreachable',
-        message:
-          'Rate limits and quotas are counted by each instance alone until Redis answers again.',
-        link: CONSOLE_PATHS.dashboard,
-      }),
-    );
-  }
-  if (trouble.databaseDownMinutes > 0) {
-    conditions.push(
-      condition('database_unreachable', 'database', {
-        severity: 'critical',
-        title: 'Database unreachable',
-        message:
-          'An instance could not reach PostgreSQL in the last 15 minutes; its request-log entries waited in its spool.',
-        link: CONSOLE_PATHS.dashboard,
-      }),
-    );
-  }
-  if (trouble.dropped > 0) {
-    conditions.push(
-      condition('request_log_dropped', 'request-log', {
-        severity: 'warning',
-        title: 'Request-log entries dropped',
-        message: `${trouble.dropped} ${trouble.dropped === 1 ? 'entry was' : 'entries were'} not stored in the last 15 minutes: the log's buffer was full or its spool unavailable.`,
-        link: CONSOLE_PATHS.logs,
-      }),
-    );
-  }
-  const rate = traffic.count === 0 ? 0 : (traffic.serverErrors / traffic.count) * 100;
-  if (traffic.count >= ALERT_ERROR_RATE_MIN_REQUESTS && rate > errorRatePercent) {
-    conditions.push(
-      condition('error_rate', 'gateway', {
-        severity: 'critical',
-        title: 'High error rate',
-        message: `${rate.toFixed(1)}% of ${traffic.count} requests were answered with a 5xx in the last ${ERROR_RATE_WINDOW_MINUTES} minutes (alert above ${errorRatePercent}%).`,
-        link: `${CONSOLE_PATHS.metrics}?range=15m`,
-      }),
-    );
-  }
-  for (const key of keys) {
-    conditions.push(
-      condition('api_key_expiring', key.id, {
-        severity: 'warning',
-        title: `API key "${key.name}" expires soon`,
-        message: `It expires ${daysUntil(key.expiresAt, at)} (${key.expiresAt.toISOString().slice(0, 10)}); clients using it will get 401 after that. Create or rotate a key.`,
-        link: CONSOLE_PATHS.apiKeys,
-      }),
-    );
-  }
-  return conditions;
+  return [
+    ...dependencyConditions(latest, trouble),
+    ...errorRateConditions(traffic, { windowMinutes: ERROR_RATE_WINDOW_MINUTES, errorRatePercent }),
+    ...keyExpiryConditions(keys, at),
+  ];
 }
 
 export function createMonitoringService({
