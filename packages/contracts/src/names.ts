@@ -59,6 +59,8 @@ export const CONSOLE_PATHS = {
   configuration: '/configuration',
   users: '/users',
   audit: '/audit',
+  /** Not `/webhooks`: that is the API clients' prefix (GATEWAY_PREFIXES.webhooks). */
+  webhooks: '/webhook-endpoints',
   account: '/account',
 } as const;
 

@@ -28,6 +28,7 @@ export const PAGE_CHUNKS = {
   }),
   users: async () => ({ Component: (await import('./routes/users')).UsersRoute }),
   audit: async () => ({ Component: (await import('./routes/audit')).AuditRoute }),
+  webhooks: async () => ({ Component: (await import('./routes/webhooks')).WebhooksRoute }),
   account: async () => ({ Component: (await import('./routes/account')).AccountRoute }),
 } satisfies Record<ConsolePage, () => Promise<PageModule>>;
 

@@ -33,6 +33,7 @@ export const routes = [
       { path: childPath(CONSOLE_PATHS.configuration), lazy: page(PAGE_CHUNKS.configuration) },
       { path: childPath(CONSOLE_PATHS.users), lazy: page(PAGE_CHUNKS.users) },
       { path: childPath(CONSOLE_PATHS.audit), lazy: page(PAGE_CHUNKS.audit) },
+      { path: childPath(CONSOLE_PATHS.webhooks), lazy: page(PAGE_CHUNKS.webhooks) },
       { path: childPath(CONSOLE_PATHS.account), lazy: page(PAGE_CHUNKS.account) },
       { path: '*', lazy: page(loadNotFoundPage) },
     ],

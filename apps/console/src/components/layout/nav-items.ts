@@ -7,6 +7,7 @@ import {
   Settings,
   ShieldCheck,
   Users,
+  Webhook,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -102,6 +103,13 @@ export const NAV_GROUPS: NavGroup[] = [
         to: CONSOLE_PATHS.users,
         icon: Users,
         permission: 'users:read',
+      },
+      {
+        kind: 'route',
+        label: 'Webhooks',
+        to: CONSOLE_PATHS.webhooks,
+        icon: Webhook,
+        permission: 'webhooks:read',
       },
       {
         kind: 'route',

@@ -1,0 +1,102 @@
+import type { WebhookEndpoint, WebhookSecretRotated } from '@ehr-gateway/contracts';
+import { LoaderCircle } from 'lucide-react';
+import { useId, useState } from 'react';
+
+import { SelectField } from '@/components/select-field';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { formatDateTime } from '@/lib/format';
+import { toast } from '@/lib/toast';
+
+import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
+import { webhookErrorMessage } from '../lib/error-message';
+import { SecretReveal } from './secret-reveal';
+
+const GRACE_OPTIONS = [
+  { value: '0', label: 'End the old secret now' },
+  { value: '60', label: 'Old secret signs for 1 hour' },
+  { value: '1440', label: 'Old secret signs for 24 hours' },
+  { value: '4320', label: 'Old secret signs for 3 days' },
+] as const;
+type GraceChoice = (typeof GRACE_OPTIONS)[number]['value'];
+
+/** A new signing secret; during the grace period deliveries carry both signatures. */
+export function RotateSecretDialog({
+  endpoint,
+  open,
+  onOpenChange,
+}: {
+  endpoint: WebhookEndpoint;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const id = useId();
+  const [grace, setGrace] = useState<GraceChoice>('1440');
+  const [rotated, setRotated] = useState<WebhookSecretRotated | null>(null);
+  const rotate = useRotateWebhookSecret(endpoint.id);
+  const close = (next: boolean) => {
+    onOpenChange(next);
+    if (!next) {
+      setRotated(null);
+      rotate.reset();
+    }
+  };
+  const onRotate = () =>
+    rotate.mutate(Number(grace), {
+      onSuccess: setRotated,
+      onError: (error) =>
+        toast.error('Error', {
+          description: webhookErrorMessage(error, 'Failed to rotate the secret.'),
+        }),
+    });
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Rotate Signing Secret</DialogTitle>
+          <DialogDescription className="break-all">{endpoint.url}</DialogDescription>
+        </DialogHeader>
+        {rotated ? (
+          <>
+            <SecretReveal secret={rotated.secret} />
+            {rotated.previousSecretExpiresAt && (
+              <p className="text-sm text-muted-foreground">
+                The old secret also signs until {formatDateTime(rotated.previousSecretExpiresAt)}.
+              </p>
+            )}
+          </>
+        ) : (
+          <SelectField
+            id={`${id}-grace`}
+            label="Grace period"
+            value={grace}
+            options={GRACE_OPTIONS}
+            onChange={setGrace}
+          />
+        )}
+        <DialogFooter>
+          {rotated ? (
+            <Button onClick={() => close(false)}>Close</Button>
+          ) : (
+            <>
+              <Button variant="outline" onClick={() => close(false)}>
+                Cancel
+              </Button>
+              <Button onClick={onRotate} disabled={rotate.isPending}>
+                {rotate.isPending && <LoaderCircle aria-hidden="true" className="animate-spin" />}
+                Rotate Secret
+              </Button>
+            </>
+          )}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
