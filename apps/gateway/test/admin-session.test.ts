@@ -1,4 +1,4 @@
-import { permissionsOf } from '@ehr-gateway/contracts';
+import { permissionsOf, SESSION_COOKIE } from '@ehr-gateway/contracts';
 import { describe, expect, it } from 'vitest';
 
 import { ADMIN_PASSWORD, adminRequest, databaseTargets, signIn, useGateway } from './helpers.js';
@@ -24,7 +24,7 @@ describe.each(databaseTargets)('admin session on $name', (target) => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ user: INITIAL_ADMIN });
-    const cookie = response.cookies.find((c) => c.name === 'ehrgw_session');
+    const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/admin' });
     expect(cookie?.value.length).toBeGreaterThanOrEqual(40);
   });
@@ -76,7 +76,7 @@ describe.each(databaseTargets)('admin session on $name', (target) => {
     const cookie = await signIn(gw.app);
     const out = await adminRequest(gw.app, cookie, { method: 'DELETE', url: '/admin/session' });
     expect(out.statusCode).toBe(204);
-    expect(out.cookies.find((c) => c.name === 'ehrgw_session')?.value).toBe('');
+    expect(out.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
     const after = await adminRequest(gw.app, cookie, { method: 'GET', url: '/admin/session' });
     expect(after.statusCode).toBe(401);
   });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
 
 import { buildSandbox } from '@ehr-gateway/athena-sandbox';
-import type { Role } from '@ehr-gateway/contracts';
+import { type Role, SESSION_COOKIE } from '@ehr-gateway/contracts';
 
 import {
   createGateway,
@@ -144,7 +144,7 @@ export async function signIn(
   if (response.statusCode !== 200) {
     throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   }
-  const cookie = response.cookies.find((c) => c.name === 'ehrgw_session');
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
   if (!cookie) {
     throw new Error('sign-in set no session cookie');
   }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
+import { SESSION_COOKIE } from '@ehr-gateway/contracts';
+
 import {
   ADMIN_PASSWORD,
   addUser,
@@ -203,7 +205,7 @@ describe.each(databaseTargets)('console users on $name', (target) => {
       headers: { 'user-agent': 'Second Browser/1.0' },
       payload: { username: 'hal', password: hal.password },
     });
-    const secondCookie = `ehrgw_session=${secondHal.cookies[0]!.value}`;
+    const secondCookie = `${SESSION_COOKIE}=${secondHal.cookies[0]!.value}`;
     const mine = (await call(hal.cookie, 'GET', '/admin/sessions')).json().sessions as Array<{
       id: string;
       current: boolean;

@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
+import type { AlertSeverity, EhrSource, Role } from '@ehr-gateway/contracts';
+
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Json<T = unknown> = ColumnType<T, string, string>;
@@ -10,10 +12,7 @@ export interface AdminUsersTable {
   display_name: string;
   password_hash: string;
   created_at: CreatedAt;
-  role: ColumnType<
-    'admin' | 'developer' | 'auditor',
-    'admin' | 'developer' | 'auditor' | undefined
-  >;
+  role: ColumnType<Role, Role | undefined>;
   phi_access: Generated<boolean>;
   active: Generated<boolean>;
   must_change_password: Generated<boolean>;
@@ -155,7 +154,7 @@ export interface AlertsTable {
   id: Generated<string>;
   kind: string;
   subject: string;
-  severity: 'critical' | 'warning';
+  severity: AlertSeverity;
   title: string;
   message: string;
   link: string;
@@ -213,7 +212,7 @@ export interface TenantsTable {
   id: Generated<number>;
   name: string;
   status: Generated<'active' | 'inactive'>;
-  ehr_source: Generated<'athena' | 'mock'>;
+  ehr_source: Generated<EhrSource>;
   practice_id: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -330,4 +329,5 @@ export interface Database {
 }
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type AuditEventRow = Selectable<AuditEventsTable>;
 export type NewRequestLog = Insertable<RequestLogsTable>;

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { AuditExportQuery } from '@ehr-gateway/contracts';
 
 import type { Db } from '../../db/database.js';
+import type { AuditEventRow } from '../../db/schema.js';
 import { eventHash, GENESIS_HASH, type HashedFields } from './audit-hash.js';
 
 export type NewAuditEvent = Omit<HashedFields, 'prevHash'>;
@@ -29,25 +30,9 @@ export const AUDIT_COLUMNS = [
   'details',
   'prev_hash',
   'hash',
-] as const;
+] as const satisfies readonly (keyof AuditEventRow)[];
 
-type Row = {
-  id: string;
-  at: Date;
-  actor_type: string;
-  actor_id: string | null;
-  actor_name: string | null;
-  action: string;
-  target: string | null;
-  result: string;
-  ip: string | null;
-  user_agent: string | null;
-  details: Record<string, unknown>;
-  prev_hash: string;
-  hash: string;
-};
-
-const toEvent = (row: Row): StoredAuditEvent => ({
+const toEvent = (row: AuditEventRow): StoredAuditEvent => ({
   id: String(row.id),
   at: new Date(row.at),
   actorType: row.actor_type,
@@ -98,7 +83,7 @@ export function createAuditRepository(db: Db) {
           })
           .returning(AUDIT_COLUMNS)
           .executeTakeFirstOrThrow();
-        return toEvent(row as Row);
+        return toEvent(row);
       });
     },
 
@@ -125,7 +110,7 @@ export function createAuditRepository(db: Db) {
         query = query.where('id', '<', filter.before as never);
       }
       const rows = await query.orderBy('id', 'desc').limit(filter.limit).execute();
-      return rows.map((row) => toEvent(row as Row));
+      return rows.map((row) => toEvent(row));
     },
 
     /** Oldest first, after the given id: how the chain is walked to verify it. */
@@ -135,7 +120,7 @@ export function createAuditRepository(db: Db) {
         query = query.where('id', '>', afterId as never);
       }
       const rows = await query.orderBy('id', 'asc').limit(limit).execute();
-      return rows.map((row) => toEvent(row as Row));
+      return rows.map((row) => toEvent(row));
     },
 
     /** Retention: the only delete of audit events in the code. */
