@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { ADMIN_PASSWORD, databaseTargets, testClock, useGateway } from './helpers.js';
+import {
+  ADMIN_PASSWORD,
+  adminRequest,
+  databaseTargets,
+  signIn,
+  testClock,
+  useGateway,
+} from './helpers.js';
 
 const WRONG = 'not-the-password';
 
@@ -52,5 +59,39 @@ describe.each(databaseTargets)('sign-in lockout on $name', (target) => {
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(new Set(statuses.slice(5))).toEqual(new Set([429]));
+  });
+
+  it('counts wrong current passwords on a password change toward the same lockout', async () => {
+    clock.advance(15 * 60_000);
+    const cookie = await signIn(gw.app);
+    const change = (currentPassword: string) =>
+      adminRequest(gw.app, cookie, {
+        method: 'POST',
+        url: '/admin/session/password',
+        payload: { currentPassword, newPassword: 'a-new-and-long-passphrase' },
+      });
+    for (let i = 0; i < 5; i += 1) {
+      const refused = await change(WRONG);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toContain('currentPassword');
+    }
+    // Past the limit even the right password is not checked, here or at sign-in.
+    const locked = await change(ADMIN_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers['retry-after']).toBeDefined();
+    expect((await attempt(ADMIN_PASSWORD)).statusCode).toBe(429);
+
+    clock.advance(15 * 60_000);
+    // A right current password clears the count, as a sign-in does.
+    expect((await change(WRONG)).statusCode).toBe(400);
+    const changed = await adminRequest(gw.app, cookie, {
+      method: 'POST',
+      url: '/admin/session/password',
+      payload: { currentPassword: ADMIN_PASSWORD, newPassword: ADMIN_PASSWORD + '-renewed' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    for (let i = 0; i < 5; i += 1) {
+      expect((await attempt(WRONG)).statusCode).toBe(401);
+    }
   });
 });

@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = {
   'user-deactivated': 'User deactivated',
   'password-reset': 'Password reset',
   'password-changed': 'Password changed',
+  'password-change-failed': 'Password change refused',
   'key-created': 'API key created',
   'key-changed': 'API key changed',
   'key-deleted': 'API key deleted',

@@ -23,6 +23,16 @@ export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
 export const IsoDateTime = z.string().max(40);
 
+/** The range of a PostgreSQL `integer` column: a client's integer outside it is a 400, never a 500. */
+export const INT4_MIN = -2_147_483_648;
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * A positive `integer` column id (serial ids, tenant and location ids), from a path, query or
+ * body (text that is a number is taken as that number).
+ */
+export const Int4IdText = z.coerce.number().int().positive().max(INT4_MAX);
+
 export const Uuid = z.uuid();
 
 export const IdParams = z.strictObject({ id: Uuid });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
+import { Int4IdText } from './common.js';
 import { AppointmentType, Department, EhrSource, Provider } from './ehr.js';
 
-/** Ids of voice-config entities (database serials). */
-export const VoiceConfigId = z.coerce.number().int().positive().max(2_147_483_647);
+/** A voice-config row's id (serial `integer` columns), from a path, query or body. */
+export const VoiceConfigId = Int4IdText;
 export const DEFAULT_TENANT_ID = 1;
 export const DEFAULT_APPOINTMENT_DURATION = 30;
 

@@ -184,10 +184,11 @@ function registerPasswordRoutes(app: FastifyInstance, service: AdminAuthService)
     schema: {
       operationId: 'changeOwnPassword',
       summary: 'Change your own password (required after signing in with a one-time password)',
-      description: 'At least 12 characters, not containing the username. Ends your other sessions.',
+      description:
+        'At least 12 characters, not containing the username. Ends your other sessions. Wrong current passwords count toward the sign-in lockout (429).',
       tags: sessionTags,
       body: ChangePasswordBody,
-      response: { 200: SessionResponse, ...errors },
+      response: { 200: SessionResponse, ...errors, 429: ErrorResponse },
     },
     handler: async (request) =>
       service.changeOwnPassword(request.admin!, request.body, auditContextOf(request)),

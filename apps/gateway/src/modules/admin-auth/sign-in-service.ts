@@ -212,9 +212,21 @@ export function createSignInService({
       context: AuditContext,
     ): Promise<SessionResponse> {
       const user = await requireUser(repository, admin.user.id);
+      // A guess at the current password (from a session left open, say) is a guess at the
+      // sign-in password: it counts toward the same lockout, per user and per address.
+      const attempt = await claimAttempt(user.username, context.ip ?? 'unknown', now());
       if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
+        await audit.record(context, {
+          action: 'password-change-failed',
+          target: user.username,
+          result: 'failure',
+          details: { reason: 'wrong current password' },
+        });
+        await sleep(policy.failureDelayMs * Math.min(attempt, 10));
         throw validationError('currentPassword', 'is not your current password');
       }
+      await repository.resetLoginAttempts(userSubject(user.username));
+      await repository.refundLoginAttempt(addressSubject(context.ip ?? 'unknown'));
       assertAcceptablePassword(body.newPassword, user.username, 'newPassword');
       if (body.newPassword === body.currentPassword) {
         throw validationError('newPassword', 'must differ from the current password');

@@ -1,4 +1,4 @@
-import type { PatientDetail } from '@ehr-gateway/contracts';
+import { INT4_MAX, type PatientDetail } from '@ehr-gateway/contracts';
 import { normalisedPatient, type Practice } from '@ehr-gateway/synthetic-practice';
 
 import type { MockEhrRepository, StoredPatient } from './mock-ehr-repository.js';
@@ -38,8 +38,7 @@ export function createMockPatients(practice: Practice, repository: MockEhrReposi
       if (seed) {
         return normalisedPatient(seed);
       }
-      const stored =
-        Number(id) <= 2_147_483_647 ? await repository.getPatient(Number(id)) : undefined;
+      const stored = Number(id) <= INT4_MAX ? await repository.getPatient(Number(id)) : undefined;
       return stored ? storedPatientDetail(stored) : undefined;
     },
 
