@@ -176,6 +176,31 @@ describe.each(databaseTargets)('EHR routes on the Mock EHR ($name)', (target) =>
     });
   });
 
+  it('answers 503 for source=fhir when the FHIR EHR is not configured', async () => {
+    const response = await get('/api/12345/patients?source=fhir');
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({
+      message: expect.stringMatching(
+        /^FHIR EHR is not configured: set FHIR_BASE_URL, .*source=mock/,
+      ),
+      code: 'FHIR_NOT_CONFIGURED',
+    });
+  });
+
+  it('takes opaque ids for source=fhir and numeric ids only for the others', async () => {
+    const uuid = '3f1c2a9e-7b4d-4e21-9c55-0a8b6d2e1f00';
+    const fhir = await get(`/api/12345/patients/${uuid}?source=fhir`);
+    expect(fhir.json().code).toBe('FHIR_NOT_CONFIGURED');
+    const mock = await get(`/api/12345/patients/${uuid}?source=mock`);
+    expect(mock.statusCode).toBe(400);
+    expect(mock.json().details).toEqual([
+      { field: 'patientId', message: 'must be a numeric id for source=mock' },
+    ]);
+    const bad = await get('/api/12345/patients/a%20b?source=fhir');
+    expect(bad.statusCode).toBe(400);
+    expect(fieldsOf(bad.json())).toContain('patientId');
+  });
+
   it('logs EHR calls under the EHR that answered, with the path the client used', async () => {
     await get('/api/12345/departments?source=mock');
     await get('/api/12345/departments');

@@ -17,6 +17,18 @@ describe.each(databaseTargets)('EHR status and system info on $name', (target) =
           clientSecret: 'very-secret-value',
           practiceId: '195900',
         },
+        fhir: {
+          baseUrl: 'https://fhir.example.org/r4',
+          clientId: 'fhir-client-wxyz9876',
+          clientSecret: 'fhir-secret-value',
+          privateKey: undefined,
+          previousPublicKey: undefined,
+          scopes: 'system/Slot.rs',
+          vendor: 'oracle',
+          practiceId: '12345',
+          timeoutMs: 8_000,
+          maxQps: 5,
+        },
       },
     });
   });
@@ -38,6 +50,17 @@ describe.each(databaseTargets)('EHR status and system info on $name', (target) =
         breakerState: null,
         tokenRefreshes: 0,
       },
+      fhir: {
+        status: 'disconnected',
+        configured: false,
+        vendor: null,
+        practiceId: null,
+        lastSyncedAt: null,
+        lastTokenAt: null,
+        message: 'not configured',
+        breakerState: null,
+        tokenRefreshes: 0,
+      },
       mockEhr: { status: 'connected' },
     });
   });
@@ -53,6 +76,13 @@ describe.each(databaseTargets)('EHR status and system info on $name', (target) =
       practiceId: '195900',
       message: expect.any(String),
     });
+    expect(response.json().fhir).toMatchObject({
+      status: 'disconnected',
+      configured: true,
+      vendor: 'oracle',
+      practiceId: '12345',
+      message: expect.any(String),
+    });
   });
 
   it('describes the deployment without revealing credentials', async () => {
@@ -62,6 +92,16 @@ describe.each(databaseTargets)('EHR status and system info on $name', (target) =
       version: '0.0.0-test',
       athena: { configured: false, baseUrl: null, clientIdMasked: null },
       mockEhr: { enabled: true },
+      fhir: {
+        configured: false,
+        baseUrl: null,
+        clientIdMasked: null,
+        vendor: 'generic',
+        practiceId: null,
+        scopes: expect.stringContaining('system/Slot.rs'),
+        authMethod: null,
+        maxQps: 10,
+      },
       trafficControl: {
         store: 'memory',
         degraded: false,
@@ -83,7 +123,16 @@ describe.each(databaseTargets)('EHR status and system info on $name', (target) =
         clientIdMasked: expect.stringMatching(/1234$/),
       },
     });
+    expect(withAthena.json().fhir).toMatchObject({
+      configured: true,
+      vendor: 'oracle',
+      authMethod: 'client_secret_basic',
+      clientIdMasked: expect.stringMatching(/9876$/),
+      maxQps: 5,
+    });
     expect(withAthena.body).not.toContain('client-id-abcd');
     expect(withAthena.body).not.toContain('very-secret-value');
+    expect(withAthena.body).not.toContain('fhir-client-wxyz');
+    expect(withAthena.body).not.toContain('fhir-secret-value');
   });
 });

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 
 import { IsoDateTime } from './common.js';
+import { FhirVendor } from './ehr.js';
 
 export const ConnectionStatus = z.enum(['connected', 'disconnected']);
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
+
+const BreakerState = z.enum(['closed', 'half-open', 'open']);
 
 export const EhrStatus = z.object({
   athena: z.object({
@@ -14,8 +17,23 @@ export const EhrStatus = z.object({
     lastSyncedAt: IsoDateTime.nullable(),
     message: z.string().nullable(),
     /** The circuit breaker in front of athena; null when not configured. */
-    breakerState: z.enum(['closed', 'half-open', 'open']).nullable(),
+    breakerState: BreakerState.nullable(),
     /** Access tokens obtained since this instance started. */
+    tokenRefreshes: z.number().int(),
+  }),
+  /** The FHIR R4 EHR (source=fhir), reached with SMART Backend Services. */
+  fhir: z.object({
+    status: ConnectionStatus,
+    /** Whether FHIR_BASE_URL, FHIR_CLIENT_ID, a key or secret and FHIR_PRACTICE_ID are set. */
+    configured: z.boolean(),
+    /** FHIR_VENDOR: whose rules the connector follows; null when not configured. */
+    vendor: FhirVendor.nullable(),
+    practiceId: z.string().nullable(),
+    lastSyncedAt: IsoDateTime.nullable(),
+    /** When this instance last obtained an access token from the EHR. */
+    lastTokenAt: IsoDateTime.nullable(),
+    message: z.string().nullable(),
+    breakerState: BreakerState.nullable(),
     tokenRefreshes: z.number().int(),
   }),
   mockEhr: z.object({

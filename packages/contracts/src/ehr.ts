@@ -3,8 +3,21 @@ import { z } from 'zod';
 import { isRealIsoDate } from '@ehr-gateway/calendar';
 
 /** The EHR systems behind the gateway; `source` picks one on every EHR route. */
-export const EhrSource = z.enum(['athena', 'mock']);
+export const EHR_SOURCES = ['athena', 'mock', 'fhir'] as const;
+export const EhrSource = z.enum(EHR_SOURCES);
 export type EhrSource = z.infer<typeof EhrSource>;
+
+/** What the console and messages call each EHR. */
+export const EHR_SOURCE_LABELS: Record<EhrSource, string> = {
+  athena: 'Athena EHR',
+  mock: 'Mock EHR',
+  fhir: 'FHIR EHR',
+};
+
+/** The rules of `FHIR_VENDOR` (docs/fhir.md): base R4, Oracle Health's, or Epic's. */
+export const FHIR_VENDORS = ['generic', 'oracle', 'epic'] as const;
+export const FhirVendor = z.enum(FHIR_VENDORS);
+export type FhirVendor = z.infer<typeof FhirVendor>;
 
 /** A calendar date as YYYY-MM-DD that exists (no 2026-02-30). */
 export const CalendarDate = z
@@ -13,11 +26,31 @@ export const CalendarDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD', abort: true })
   .refine(isRealIsoDate, { message: 'is not a real calendar date' });
 
-/** Numeric identifiers as EHRs issue them, kept as strings. */
+/** athena and the Mock EHR number their records. */
+const NUMERIC_EHR_ID = /^\d{1,20}$/;
+/** FHIR's id grammar: opaque (UUIDs at Medplum, long tokens at Epic). */
+const FHIR_ID = /^[A-Za-z0-9\-.]{1,64}$/;
+
+/**
+ * Identifiers as EHRs issue them, kept as strings: a FHIR id, which numbers are too. Whether the
+ * EHR asked for issues such an id is `ehrIdProblem`'s question, since the source is often known
+ * only beside the id (a path parameter beside a query's `source`, a reference beside its tenant).
+ */
 export const EhrId = z
   .string()
   .trim()
-  .regex(/^\d{1,20}$/, 'must be a numeric id');
+  .regex(FHIR_ID, 'must be a numeric id, or a FHIR id for source=fhir');
+
+/** Why `id` cannot name a record of that EHR, or null when it can. */
+export function ehrIdProblem(source: EhrSource, id: string): string | null {
+  if (source === 'fhir') {
+    return FHIR_ID.test(id) ? null : 'must be a FHIR id (letters, digits, - and ., at most 64)';
+  }
+  return NUMERIC_EHR_ID.test(id) ? null : 'must be a numeric id';
+}
+
+/** An optional reference from voice configuration to an EHR record (checked per tenant's EHR). */
+export const EhrReference = EhrId.nullish();
 
 export const PracticeParams = z.strictObject({
   practiceId: z

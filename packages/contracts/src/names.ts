@@ -47,6 +47,8 @@ export const SERVICE_PATHS = {
   openApi: '/openapi.json',
   /** The console build's hashed files. */
   assets: '/assets',
+  /** The public keys the gateway signs SMART client assertions with (FHIR EHRs fetch them). */
+  jwks: '/.well-known/jwks.json',
 } as const;
 
 /** The console's screens (client-side routes; the gateway answers them with the console's index). */

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
 import { IsoDateTime } from './common.js';
+import { EHR_SOURCE_LABELS, EHR_SOURCES } from './ehr.js';
 import type { GATEWAY_PREFIXES } from './names.js';
 import { PayloadCapture } from './phi-fields.js';
 
 /** Where a gateway request was answered from; the console's Source filter offers these. */
 export const LOG_SOURCES = [
-  'athena',
-  'mock',
+  ...EHR_SOURCES,
   'aggregation',
   'voice-config',
   'llm-tools',
@@ -20,8 +20,7 @@ export const LogSource = z.enum(LOG_SOURCES);
 export type LogSource = z.infer<typeof LogSource>;
 
 export const LOG_SOURCE_LABELS: Record<LogSource, string> = {
-  athena: 'Athena EHR',
-  mock: 'Mock EHR',
+  ...EHR_SOURCE_LABELS,
   aggregation: 'Aggregation',
   'voice-config': 'Voice Config',
   'llm-tools': 'Voice Agent Tools',

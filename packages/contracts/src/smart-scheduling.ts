@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { AppointmentType, Department, EhrSource, OpenSlot, Provider } from './ehr.js';
+import { AppointmentType, Department, EhrId, EhrSource, OpenSlot, Provider } from './ehr.js';
 import { VoiceConfigId } from './voice-config.js';
 
 export const ConversationRole = z.enum(['user', 'assistant', 'system']);
@@ -75,11 +75,7 @@ export const SmartSchedulingBody = z.strictObject({
       firstName: z.string().trim().min(1).max(50).optional(),
       lastName: z.string().trim().min(1).max(50).optional(),
       dob: z.string().trim().max(10).optional(),
-      patientId: z
-        .string()
-        .trim()
-        .regex(/^\d{1,20}$/)
-        .optional(),
+      patientId: EhrId.optional(),
       phone: z.string().trim().max(20).optional(),
     })
     .optional(),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { FhirVendor } from './ehr.js';
+
 /** Facts about this gateway deployment that the console shows read-only. */
 export const SystemInfo = z.object({
   environment: z.string(),
@@ -12,6 +14,19 @@ export const SystemInfo = z.object({
   }),
   mockEhr: z.object({
     enabled: z.boolean(),
+  }),
+  /** The FHIR R4 EHR's settings (FHIR_*), without its key or secret. */
+  fhir: z.object({
+    configured: z.boolean(),
+    baseUrl: z.string().nullable(),
+    clientIdMasked: z.string().nullable(),
+    vendor: FhirVendor,
+    practiceId: z.string().nullable(),
+    scopes: z.string(),
+    /** How the gateway authenticates to the token endpoint; null when not configured. */
+    authMethod: z.enum(['private_key_jwt', 'client_secret_basic']).nullable(),
+    /** The FHIR calls per second the fleet may send. */
+    maxQps: z.number().int(),
   }),
   /** How traffic is limited (docs/operations.md, "Traffic control"). */
   trafficControl: z.object({

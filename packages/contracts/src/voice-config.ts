@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { Int4IdText } from './common.js';
-import { AppointmentType, Department, EhrSource, Provider } from './ehr.js';
+import { AppointmentType, Department, EhrReference, EhrSource, Provider } from './ehr.js';
 
 /** A voice-config row's id (serial `integer` columns), from a path, query or body. */
 export const VoiceConfigId = Int4IdText;
@@ -95,11 +95,7 @@ export const CreateVoiceDepartmentBody = z.strictObject({
   name: EntityName,
   code: DepartmentCode.nullish(),
   locationId: VoiceConfigId.nullish(),
-  ehrDepartmentId: z
-    .string()
-    .trim()
-    .regex(/^\d{1,20}$/)
-    .nullish(),
+  ehrDepartmentId: EhrReference,
   active: z.boolean().default(true),
 });
 export const UpdateVoiceDepartmentBody = z.strictObject({
@@ -128,11 +124,7 @@ export const CreateVoiceProviderBody = z.strictObject({
   specialty: z.string().trim().min(1).max(80).nullish(),
   is_not_accepting_new_patients: z.boolean().default(false),
   departmentIds: z.array(VoiceConfigId).max(50).default([]),
-  ehrProviderId: z
-    .string()
-    .trim()
-    .regex(/^\d{1,20}$/)
-    .nullish(),
+  ehrProviderId: EhrReference,
   active: z.boolean().default(true),
 });
 export const UpdateVoiceProviderBody = z.strictObject({
@@ -160,11 +152,7 @@ export const CreateVoiceAppointmentTypeBody = z.strictObject({
   tenantId: VoiceConfigId.default(DEFAULT_TENANT_ID),
   name: EntityName,
   duration: z.number().int().min(5).max(480).default(DEFAULT_APPOINTMENT_DURATION),
-  ehrAppointmentTypeId: z
-    .string()
-    .trim()
-    .regex(/^\d{1,20}$/)
-    .nullish(),
+  ehrAppointmentTypeId: EhrReference,
   active: z.boolean().default(true),
 });
 export const UpdateVoiceAppointmentTypeBody = z.strictObject({

@@ -148,4 +148,25 @@ describe('loadEnv', () => {
     }
     expect(error.message).not.toMatch(/PORT|LOG_LEVEL/);
   });
+
+  it('reads the FHIR EHR settings and refuses a base URL without credentials or practice', () => {
+    const env = loadEnv({
+      FHIR_BASE_URL: 'https://fhir.example.org/r4/',
+      FHIR_CLIENT_ID: 'gateway',
+      FHIR_CLIENT_SECRET: 'secret-value',
+      FHIR_VENDOR: 'oracle',
+      FHIR_PRACTICE_ID: '12345',
+    });
+    expect(env).toMatchObject({
+      FHIR_BASE_URL: 'https://fhir.example.org/r4',
+      FHIR_VENDOR: 'oracle',
+      FHIR_SCOPES: expect.stringContaining('system/Slot.rs'),
+      FHIR_MAX_QPS: 10,
+    });
+    expect(loadEnv({}).FHIR_VENDOR).toBe('generic');
+    const message = envErrorFor({ FHIR_BASE_URL: 'https://fhir.example.org/r4' }).message;
+    expect(message).toContain('FHIR_BASE_URL needs FHIR_PRIVATE_KEY');
+    expect(message).toContain('FHIR_BASE_URL needs FHIR_CLIENT_ID and FHIR_PRACTICE_ID');
+    expect(envErrorFor({ FHIR_VENDOR: 'meditech' }).message).toContain('FHIR_VENDOR');
+  });
 });

@@ -6,6 +6,7 @@ import { DEFAULT_ALERT_ERROR_RATE_PERCENT, LogLevel } from '@ehr-gateway/contrac
 
 import { parsePayloadKey } from '../lib/payload-seal.js';
 import { commaList, optionalString } from './env-fields.js';
+import { FHIR_ENV_FIELDS, fhirEnvProblems } from './fhir-env.js';
 import { SSO_ENV_FIELDS, ssoEnvProblems } from './sso-env.js';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -128,6 +129,7 @@ export const EnvSchema = z.object({
     .max(100)
     .default(DEFAULT_ALERT_ERROR_RATE_PERCENT),
   ...SSO_ENV_FIELDS,
+  ...FHIR_ENV_FIELDS,
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -140,7 +142,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   );
   const result = EnvSchema.safeParse(given);
   const lines = result.success
-    ? ssoEnvProblems(result.data).map((problem) => `  ${problem}`)
+    ? [...ssoEnvProblems(result.data), ...fhirEnvProblems(result.data)].map(
+        (problem) => `  ${problem}`,
+      )
     : result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
   if (!result.success || lines.length > 0) {
     throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);

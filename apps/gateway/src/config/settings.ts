@@ -4,9 +4,11 @@ import { fileURLToPath } from 'node:url';
 import type { LogLevel } from '@ehr-gateway/contracts';
 
 import type { Env } from './env.js';
+import { fhirSettingsFromEnv, type FhirSettings } from './fhir-env.js';
 import { signInSettingsFromEnv, type SignInSettings } from './sso-env.js';
 
 export type { OidcSettings, SignInSettings } from './sso-env.js';
+export { isFhirConfigured, type FhirSettings } from './fhir-env.js';
 
 /** How to reach athenahealth; incomplete settings leave the Athena EHR unconfigured. */
 export interface AthenaSettings {
@@ -71,6 +73,8 @@ export interface GatewaySettings {
   llm?: { baseUrl: string; apiKey?: string; model: string; timeoutMs?: number };
   /** How people sign in to the console: AUTH_MODE, OIDC single sign-on, break-glass, LOCAL_MFA. */
   signIn?: SignInSettings;
+  /** The FHIR R4 EHR (source=fhir); unset or incomplete leaves it unconfigured. */
+  fhir?: FhirSettings;
 }
 
 export interface AthenaGovernorSettings {
@@ -144,5 +148,6 @@ export function settingsFromEnv(env: Env, version: string): GatewaySettings {
           }
         : undefined,
     signIn: signInSettingsFromEnv(env),
+    fhir: fhirSettingsFromEnv(env),
   };
 }

@@ -17,6 +17,7 @@ import * as requestRollups from './migrations/0013-request-rollups.js';
 import * as healthSamplesAlerts from './migrations/0014-health-samples-alerts.js';
 import * as requestLogTraceId from './migrations/0015-request-log-trace-id.js';
 import * as ssoIdentities from './migrations/0020-sso-identities.js';
+import * as fhirEhrSource from './migrations/0025-fhir-ehr-source.js';
 
 interface Migration {
   name: string;
@@ -41,6 +42,7 @@ export const MIGRATIONS: readonly Migration[] = [
   healthSamplesAlerts,
   requestLogTraceId,
   ssoIdentities,
+  fhirEhrSource,
 ];
 
 /** Arbitrary constant shared by every instance so that only one migrates at a time. */

@@ -1,102 +1,92 @@
 import type { EhrStatus } from '@ehr-gateway/contracts';
 
-import { isAthenaConfigured, type AthenaSettings } from '../../config/settings.js';
-import type { AthenaTelemetry } from '../ehr/index.js';
+import {
+  isAthenaConfigured,
+  isFhirConfigured,
+  type AthenaSettings,
+  type FhirSettings,
+} from '../../config/settings.js';
+import type { AthenaTelemetry, FhirTelemetry } from '../ehr/index.js';
+import { createConnectionTracker, type CallOutcome } from './connection-tracker.js';
 
-/** How long one successful athena call vouches for the connection without another. */
-export const ATHENA_FRESHNESS_MS = 5 * 60_000;
+const NOT_CONFIGURED = {
+  status: 'disconnected',
+  configured: false,
+  lastSyncedAt: null,
+  message: 'not configured',
+} as const;
 
 /**
- * Reports which EHR systems the gateway can reach. Athena is connected while its recent calls (or
- * the periodic probe) succeed; the Mock EHR lives in this process, so it is connected whenever the
- * gateway answers.
+ * Reports which EHR systems the gateway can reach. Athena and the FHIR EHR are connected while
+ * their recent calls (or the periodic probe) succeed; the Mock EHR lives in this process, so it is
+ * connected whenever the gateway answers.
  */
 export function createEhrStatusService({
   athena,
+  fhir,
   telemetry = () => null,
+  fhirTelemetry = () => null,
   now = () => new Date(),
 }: {
   athena: AthenaSettings;
+  fhir?: FhirSettings;
   telemetry?: () => AthenaTelemetry | null;
+  fhirTelemetry?: () => FhirTelemetry | null;
   now?: () => Date;
 }) {
-  let lastSuccess: Date | null = null;
-  let lastFailure: { at: Date; message: string } | null = null;
+  const athenaConnection = createConnectionTracker('Athena EHR', now);
+  const fhirConnection = createConnectionTracker('FHIR EHR', now);
+
+  function athenaStatus(): EhrStatus['athena'] {
+    const connection = telemetry();
+    const facts = {
+      practiceId: athena.practiceId ?? null,
+      breakerState: connection?.breakerState ?? null,
+      tokenRefreshes: connection?.tokenRefreshes ?? 0,
+    };
+    return isAthenaConfigured(athena)
+      ? { ...facts, configured: true, ...athenaConnection.state() }
+      : { ...facts, ...NOT_CONFIGURED };
+  }
+
+  function fhirStatus(): EhrStatus['fhir'] {
+    const connection = fhirTelemetry();
+    const configured = isFhirConfigured(fhir);
+    const facts = {
+      vendor: configured ? fhir.vendor : null,
+      practiceId: fhir?.practiceId ?? null,
+      breakerState: connection?.breakerState ?? null,
+      tokenRefreshes: connection?.tokenRefreshes ?? 0,
+      lastTokenAt: connection?.lastTokenAt ?? null,
+    };
+    return configured
+      ? { ...facts, configured: true, ...fhirConnection.state() }
+      : { ...facts, ...NOT_CONFIGURED };
+  }
 
   return {
     /** Fed by the Athena connector after every call. */
-    recordAthenaOutcome(outcome: { ok: boolean; error?: { message: string } }): void {
-      if (outcome.ok) {
-        lastSuccess = now();
-        lastFailure = null;
-      } else {
-        lastFailure = { at: now(), message: outcome.error?.message ?? 'Athena EHR call failed' };
-      }
-    },
+    recordAthenaOutcome: (outcome: CallOutcome): void => athenaConnection.record(outcome),
+    /** Fed by the FHIR connector after every call. */
+    recordFhirOutcome: (outcome: CallOutcome): void => fhirConnection.record(outcome),
 
     /**
      * Whether athena's latest call failed. Unlike `get().status`, a gateway that has not called
      * athena yet (just started, before its first probe) is not failing: nothing has gone wrong.
      */
-    failing(): boolean {
-      return lastFailure !== null;
-    },
+    failing: athenaConnection.failing,
+    fhirFailing: fhirConnection.failing,
 
-    /** Whether a probe is due: nothing has vouched for the connection recently. */
-    probeDue(intervalMs: number): boolean {
-      const latest = Math.max(lastSuccess?.getTime() ?? 0, lastFailure?.at.getTime() ?? 0);
-      return now().getTime() - latest >= intervalMs;
-    },
+    /** Whether an athena probe is due: nothing has vouched for the connection recently. */
+    probeDue: athenaConnection.probeDue,
+    fhirProbeDue: fhirConnection.probeDue,
 
-    async get(): Promise<EhrStatus> {
-      const practiceId = athena.practiceId ?? null;
-      const connection = telemetry();
-      const breakerState = connection?.breakerState ?? null;
-      const tokenRefreshes = connection?.tokenRefreshes ?? 0;
-      const mockEhr = { status: 'connected' as const };
-      if (!isAthenaConfigured(athena)) {
-        return {
-          athena: {
-            status: 'disconnected',
-            configured: false,
-            practiceId,
-            lastSyncedAt: null,
-            message: 'not configured',
-            breakerState,
-            tokenRefreshes,
-          },
-          mockEhr,
-        };
-      }
-      const lastSyncedAt = lastSuccess?.toISOString() ?? null;
-      const fresh =
-        lastSuccess !== null && now().getTime() - lastSuccess.getTime() < ATHENA_FRESHNESS_MS;
-      if (!lastFailure && fresh) {
-        return {
-          athena: {
-            status: 'connected',
-            configured: true,
-            practiceId,
-            lastSyncedAt,
-            message: null,
-            breakerState,
-            tokenRefreshes,
-          },
-          mockEhr,
-        };
-      }
-      return {
-        athena: {
-          status: 'disconnected',
-          configured: true,
-          practiceId,
-          lastSyncedAt,
-          message: lastFailure?.message ?? 'No successful call to Athena EHR yet',
-          breakerState,
-          tokenRefreshes,
-        },
-        mockEhr,
-      };
+    get(): Promise<EhrStatus> {
+      return Promise.resolve({
+        athena: athenaStatus(),
+        fhir: fhirStatus(),
+        mockEhr: { status: 'connected' },
+      });
     },
   };
 }

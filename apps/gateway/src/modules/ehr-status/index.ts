@@ -20,6 +20,7 @@ export function createEhrStatusModule({
 }) {
   const service = createEhrStatusService({
     athena: settings.athena,
+    fhir: settings.fhir,
     telemetry: ehr.athenaTelemetry,
   });
   ehr.onAthenaOutcome((outcome) => service.recordAthenaOutcome(outcome));

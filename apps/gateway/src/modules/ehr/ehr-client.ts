@@ -1,4 +1,5 @@
 import type {
+  EhrSource,
   Provider,
   AppointmentDetail,
   AppointmentList,
@@ -64,10 +65,10 @@ export interface SlotSearch {
 
 /**
  * One EHR system as the gateway sees it: normalized shapes in, normalized shapes out. The Mock
- * EHR and the Athena connector both implement it; routes and aggregation never know which.
+ * EHR, the Athena connector and the FHIR connector implement it; routes and aggregation never know which.
  */
 export interface EhrClient {
-  readonly source: 'athena' | 'mock';
+  readonly source: EhrSource;
   listPatients(
     practiceId: string,
     search: PatientSearch,

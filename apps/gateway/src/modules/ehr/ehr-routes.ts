@@ -8,7 +8,8 @@ import {
   API_TAGS,
   AppointmentParams,
   DepartmentList,
-  type EhrSource,
+  EhrSource,
+  ehrIdProblem,
   ErrorResponse,
   HEADERS,
   INTERNAL_EHR_PREFIX,
@@ -25,7 +26,8 @@ import {
   SourceQuery,
 } from '@ehr-gateway/contracts';
 
-import { callContextOf } from './ehr-client.js';
+import { validationError } from '../../lib/http-errors.js';
+import { callContextOf, type EhrCallContext } from './ehr-client.js';
 import type { EhrService } from './ehr-service.js';
 
 const tags = [API_TAGS.ehr];
@@ -38,54 +40,91 @@ const errors = {
   504: ErrorResponse,
 };
 
-/** `source=mock` asks the Mock EHR; anything else is the default, athena. */
-/** The EHR a request asked for: `source=mock` picks the Mock EHR, anything else athena. */
+/** The EHR a request asked for: its `source` when it names one, else athena (the default). */
 export function ehrSourceOf(request: FastifyRequest): EhrSource {
-  return (request.query as { source?: unknown }).source === 'mock' ? 'mock' : 'athena';
+  const parsed = EhrSource.safeParse((request.query as { source?: unknown }).source);
+  return parsed.success ? parsed.data : 'athena';
+}
+
+interface EhrRoute<P extends z.ZodType, Q extends z.ZodType, R extends z.ZodType> {
+  url: string;
+  operationId: string;
+  summary: string;
+  params: P;
+  querystring: Q;
+  response: R;
+  load: (params: z.infer<P>, query: z.infer<Q>, ctx: EhrCallContext) => Promise<unknown>;
+}
+
+/**
+ * 400 naming the first id the chosen EHR cannot issue: athena and the Mock EHR number their
+ * records, a FHIR EHR's ids are opaque. Every `…Id` parameter but the practice's is an EHR id.
+ */
+function requireIdsOf(source: EhrSource, values: object): void {
+  for (const [field, value] of Object.entries(values)) {
+    if (field !== 'practiceId' && field.endsWith('Id') && typeof value === 'string') {
+      const problem = ehrIdProblem(source, value);
+      if (problem) {
+        throw validationError(field, `${problem} for source=${source}`);
+      }
+    }
+  }
+}
+
+/** One GET route under the EHR prefix; types come from `load`, the app's zod compilers validate. */
+function ehrRoute<P extends z.ZodType, Q extends z.ZodType, R extends z.ZodType>(
+  app: FastifyInstance,
+  definition: EhrRoute<P, Q, R>,
+) {
+  app.route({
+    method: 'GET',
+    url: `${INTERNAL_EHR_PREFIX}${definition.url}`,
+    // The EHR that answers is the one asked for, so the request is logged under it, even when
+    // it is refused before the handler runs.
+    config: { source: ehrSourceOf, scope: 'ehr:read' },
+    schema: {
+      operationId: definition.operationId,
+      summary: definition.summary,
+      description: 'source=athena (default), source=mock or source=fhir picks the EHR.',
+      tags,
+      params: definition.params,
+      querystring: definition.querystring,
+      response: { 200: definition.response, ...errors },
+    },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const params = request.params as z.infer<P>;
+      const query = request.query as z.infer<Q>;
+      requireIdsOf(ehrSourceOf(request), {
+        ...(params as object),
+        ...(query as object),
+      });
+      const value = await definition.load(params, query, callContextOf(request));
+      if (request.cacheOutcome) {
+        void reply.header(HEADERS.cache, request.cacheOutcome);
+      }
+      return value;
+    },
+  });
 }
 
 export function registerEhrRoutes(app: FastifyInstance, service: EhrService) {
-  const route = <P extends z.ZodType, Q extends z.ZodType, R extends z.ZodType>(definition: {
-    url: string;
-    operationId: string;
-    summary: string;
-    params: P;
-    querystring: Q;
-    response: R;
-    load: (
-      params: z.infer<P>,
-      query: z.infer<Q>,
-      ctx: ReturnType<typeof callContextOf>,
-    ) => Promise<unknown>;
-  }) =>
-    // Types come from `load`; the zod compilers set on the app still validate and serialise.
-    app.route({
-      method: 'GET',
-      url: `${INTERNAL_EHR_PREFIX}${definition.url}`,
-      // The EHR that answers is the one asked for, so the request is logged under it, even when
-      // it is refused before the handler runs.
-      config: { source: ehrSourceOf, scope: 'ehr:read' },
-      schema: {
-        operationId: definition.operationId,
-        summary: definition.summary,
-        description: 'source=athena (default) or source=mock picks the EHR.',
-        tags,
-        params: definition.params,
-        querystring: definition.querystring,
-        response: { 200: definition.response, ...errors },
-      },
-      handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const params = request.params as z.infer<P>;
-        const query = request.query as z.infer<Q>;
-        const value = await definition.load(params, query, callContextOf(request));
-        if (request.cacheOutcome) {
-          void reply.header(HEADERS.cache, request.cacheOutcome);
-        }
-        return value;
-      },
-    });
+  registerPatientRoutes(app, service);
+  registerAppointmentRoutes(app, service);
+  registerDirectoryRoutes(app, service);
+  // The combined read last, as it always was in the API description.
+  ehrRoute(app, {
+    url: '/:practiceId/patient-with-appointments',
+    operationId: 'getPatientWithAppointments',
+    summary: 'A patient and their appointments between startDate and endDate',
+    params: PracticeParams,
+    querystring: PatientWithAppointmentsQuery,
+    response: PatientWithAppointments,
+    load: (params, query, ctx) => service.patientWithAppointments(params.practiceId, query, ctx),
+  });
+}
 
-  route({
+function registerPatientRoutes(app: FastifyInstance, service: EhrService) {
+  ehrRoute(app, {
     url: '/:practiceId/patients',
     operationId: 'listPatients',
     summary: 'Patients of a practice, filtered by name; 50 per page by default',
@@ -95,7 +134,7 @@ export function registerEhrRoutes(app: FastifyInstance, service: EhrService) {
     load: (params, query, ctx) => service.listPatients(params.practiceId, query, ctx),
   });
 
-  route({
+  ehrRoute(app, {
     url: '/:practiceId/patients/:patientId',
     operationId: 'getPatient',
     summary: 'One patient with contact details',
@@ -105,8 +144,10 @@ export function registerEhrRoutes(app: FastifyInstance, service: EhrService) {
     load: (params, query, ctx) =>
       service.getPatient(params.practiceId, params.patientId, query.source, ctx),
   });
+}
 
-  route({
+function registerAppointmentRoutes(app: FastifyInstance, service: EhrService) {
+  ehrRoute(app, {
     url: '/:practiceId/appointments',
     operationId: 'listAppointments',
     summary: 'Booked appointments between startDate and endDate (default: startDate)',
@@ -116,7 +157,7 @@ export function registerEhrRoutes(app: FastifyInstance, service: EhrService) {
     load: (params, query, ctx) => service.listAppointments(params.practiceId, query, ctx),
   });
 
-  route({
+  ehrRoute(app, {
     url: '/:practiceId/appointments/:appointmentId',
     operationId: 'getAppointment',
     summary: 'One appointment (or open slot) with its department and notes',
@@ -126,8 +167,10 @@ export function registerEhrRoutes(app: FastifyInstance, service: EhrService) {
     load: (params, query, ctx) =>
       service.getAppointment(params.practiceId, params.appointmentId, query.source, ctx),
   });
+}
 
-  route({
+function registerDirectoryRoutes(app: FastifyInstance, service: EhrService) {
+  ehrRoute(app, {
     url: '/:practiceId/providers',
     operationId: 'listProviders',
     summary: 'Providers of a practice; 50 per page by default',
@@ -137,7 +180,7 @@ export function registerEhrRoutes(app: FastifyInstance, service: EhrService) {
     load: (params, query, ctx) => service.listProviders(params.practiceId, query, ctx),
   });
 
-  route({
+  ehrRoute(app, {
     url: '/:practiceId/departments',
     operationId: 'listDepartments',
     summary: 'Departments of a practice with address and timezone',
@@ -147,7 +190,7 @@ export function registerEhrRoutes(app: FastifyInstance, service: EhrService) {
     load: (params, query, ctx) => service.listDepartments(params.practiceId, query.source, ctx),
   });
 
-  route({
+  ehrRoute(app, {
     url: '/:practiceId/referring-providers',
     operationId: 'listReferringProviders',
     summary: 'Referring providers known to a practice',
@@ -156,16 +199,6 @@ export function registerEhrRoutes(app: FastifyInstance, service: EhrService) {
     response: ReferringProviderList,
     load: (params, query, ctx) =>
       service.listReferringProviders(params.practiceId, query.source, ctx),
-  });
-
-  route({
-    url: '/:practiceId/patient-with-appointments',
-    operationId: 'getPatientWithAppointments',
-    summary: 'A patient and their appointments between startDate and endDate',
-    params: PracticeParams,
-    querystring: PatientWithAppointmentsQuery,
-    response: PatientWithAppointments,
-    load: (params, query, ctx) => service.patientWithAppointments(params.practiceId, query, ctx),
   });
 }
 

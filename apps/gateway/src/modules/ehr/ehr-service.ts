@@ -24,6 +24,8 @@ interface Deps extends ResponseCacheOptions {
   mock: EhrClient;
   /** Null when ATHENA_* settings are incomplete. */
   athena: EhrClient | null;
+  /** Null when FHIR_* settings are incomplete. */
+  fhir: EhrClient | null;
   /** The practice each EHR serves when a caller names none. */
   practiceIdFor: (source: EhrSource) => string;
 }
@@ -31,6 +33,9 @@ interface Deps extends ResponseCacheOptions {
 /** The spec's words first, then what to do about it. */
 export const ATHENA_NOT_CONFIGURED =
   'Athena EHR is not configured: set ATHENA_BASE_URL, ATHENA_CLIENT_ID, ATHENA_CLIENT_SECRET and ATHENA_PRACTICE_ID (docs/operations.md), or call with source=mock for the Mock EHR';
+
+export const FHIR_NOT_CONFIGURED =
+  'FHIR EHR is not configured: set FHIR_BASE_URL, FHIR_CLIENT_ID, FHIR_PRIVATE_KEY or FHIR_CLIENT_SECRET, and FHIR_PRACTICE_ID (docs/fhir.md), or call with source=mock for the Mock EHR';
 
 /** Checks an inclusive date range: end defaults to start, is not before it, and spans at most MAX_RANGE_DAYS. */
 export function resolveRange(startDate: string, endDate: string | undefined) {
@@ -48,18 +53,26 @@ export function resolveRange(startDate: string, endDate: string | undefined) {
  * The one way into the EHRs: `forSource` picks the EHR, wrapped by the response cache. The other
  * methods answer the gateway's EHR routes.
  */
-export function createEhrService({ mock, athena, practiceIdFor, ...cacheOptions }: Deps) {
+export function createEhrService({ mock, athena, fhir, practiceIdFor, ...cacheOptions }: Deps) {
   const mockClient = withResponseCache(mock, cacheOptions);
   const athenaClient = athena ? withResponseCache(athena, cacheOptions) : null;
+  const fhirClient = fhir ? withResponseCache(fhir, cacheOptions) : null;
 
   function forSource(source: EhrSource): EhrClient {
-    if (source === 'mock') {
-      return mockClient;
+    switch (source) {
+      case 'mock':
+        return mockClient;
+      case 'athena':
+        if (!athenaClient) {
+          throw new HttpError(503, ATHENA_NOT_CONFIGURED, 'ATHENA_NOT_CONFIGURED');
+        }
+        return athenaClient;
+      case 'fhir':
+        if (!fhirClient) {
+          throw new HttpError(503, FHIR_NOT_CONFIGURED, 'FHIR_NOT_CONFIGURED');
+        }
+        return fhirClient;
     }
-    if (!athenaClient) {
-      throw new HttpError(503, ATHENA_NOT_CONFIGURED, 'ATHENA_NOT_CONFIGURED');
-    }
-    return athenaClient;
   }
 
   return {

@@ -15,6 +15,7 @@ import { createAthenaConnector } from './athena/athena-connector.js';
 import {
   createAthenaHttp,
   type AthenaError,
+  type AthenaHttp,
   type AthenaHttpOptions,
 } from './athena/athena-http.js';
 import { createCircuitBreaker } from './athena/circuit-breaker.js';
@@ -33,8 +34,9 @@ export type {
   NewPatient,
   SlotSearch,
 } from './ehr-client.js';
-export { ATHENA_NOT_CONFIGURED, resolveRange } from './ehr-service.js';
+export { ATHENA_NOT_CONFIGURED, FHIR_NOT_CONFIGURED, resolveRange } from './ehr-service.js';
 export type { AthenaTelemetry } from './athena/athena-http.js';
+export type { FhirTelemetry } from './fhir/fhir-telemetry.js';
 export { ehrSourceOf, rewriteEhrUrl } from './ehr-routes.js';
 
 /** Overrides of the Athena connector's transport (tests shorten retries and breaker times). */
@@ -62,52 +64,74 @@ interface Deps {
 const DEFAULT_CACHE_TTL_SECONDS = 60;
 const MOCK_MIRROR_SYNC_MS = 2_000;
 
+/** The athena transport when ATHENA_* settings are complete; it tells `listeners` each outcome. */
+function createAthenaTransport(
+  { settings, athenaTransport, athenaGovernor }: Deps,
+  listeners: Array<(outcome: AthenaOutcome) => void>,
+) {
+  if (!isAthenaConfigured(settings.athena)) {
+    return null;
+  }
+  return createAthenaHttp({
+    baseUrl: settings.athena.baseUrl!,
+    clientId: settings.athena.clientId!,
+    clientSecret: settings.athena.clientSecret!,
+    timeoutMs: settings.athenaTimeoutMs,
+    governor: athenaGovernor,
+    isBusy: (error): error is UpstreamBusyError => error instanceof UpstreamBusyError,
+    ...athenaTransport,
+    breaker: createCircuitBreaker({
+      failureThreshold: athenaTransport?.breakerFailureThreshold ?? 5,
+      openMs: athenaTransport?.breakerOpenMs ?? 30_000,
+    }),
+    onOutcome: (outcome) => listeners.forEach((listener) => listener(outcome)),
+  });
+}
+
+/** The response cache: in Redis when REDIS_URL is set (shared by the fleet), else in memory. */
+function createResponseCache({ settings, log, tracer }: Deps) {
+  const outage = createOutageReporter(log, 'EHR response cache (Redis)');
+  const redis = settings.redisUrl
+    ? new Redis(settings.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+        .on('error', outage.failure)
+        .on('ready', outage.success)
+    : null;
+  if (redis) {
+    traceRedisCommands(redis, tracer);
+  }
+  return { cache: redis ? createRedisCache(redis) : createMemoryCache(), outage };
+}
+
+/** One cheap athena call to check the connection; null when athena is not configured. */
+function athenaProbe(athenaHttp: AthenaHttp | null, practiceId: string | undefined) {
+  if (!athenaHttp || !practiceId) {
+    return null;
+  }
+  return async (): Promise<void> => {
+    await athenaHttp.request(
+      { method: 'GET', path: '/departments', practiceId, query: { limit: 1 } },
+      { requestId: `probe-${Date.now()}` },
+    );
+  };
+}
+
 /**
  * The EHRs behind the gateway: the Mock EHR, the Athena connector when configured, the response
- * cache in front of both, and the EHR routes under the apiRoot.
+ * cache in front of them, and the EHR routes under the apiRoot.
  */
-export function createEhrModule({
-  db,
-  settings,
-  config,
-  log,
-  athenaTransport,
-  athenaGovernor,
-  tracer,
-}: Deps) {
+export function createEhrModule(deps: Deps) {
+  const { db, settings, config } = deps;
   const outcomeListeners: Array<(outcome: AthenaOutcome) => void> = [];
-  const athenaHttp = isAthenaConfigured(settings.athena)
-    ? createAthenaHttp({
-        baseUrl: settings.athena.baseUrl!,
-        clientId: settings.athena.clientId!,
-        clientSecret: settings.athena.clientSecret!,
-        timeoutMs: settings.athenaTimeoutMs,
-        governor: athenaGovernor,
-        isBusy: (error): error is UpstreamBusyError => error instanceof UpstreamBusyError,
-        ...athenaTransport,
-        breaker: createCircuitBreaker({
-          failureThreshold: athenaTransport?.breakerFailureThreshold ?? 5,
-          openMs: athenaTransport?.breakerOpenMs ?? 30_000,
-        }),
-        onOutcome: (outcome) => outcomeListeners.forEach((listener) => listener(outcome)),
-      })
-    : null;
-  const cacheOutage = createOutageReporter(log, 'EHR response cache (Redis)');
-  const cacheRedis = settings.redisUrl
-    ? new Redis(settings.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
-        .on('error', cacheOutage.failure)
-        .on('ready', cacheOutage.success)
-    : null;
-  if (cacheRedis) {
-    traceRedisCommands(cacheRedis, tracer);
-  }
-  const cache = cacheRedis ? createRedisCache(cacheRedis) : createMemoryCache();
+  const athenaHttp = createAthenaTransport(deps, outcomeListeners);
+  const { cache, outage: cacheOutage } = createResponseCache(deps);
 
-  /** The practice each EHR serves: athena's from settings, the Mock EHR's from the gateway config. */
+  /** The practice each EHR serves: athena's and FHIR's from settings, the Mock EHR's from config. */
   const practiceIdFor = (source: EhrSource): string =>
-    source === 'athena'
-      ? (settings.athena.practiceId ?? config.current().practiceId)
-      : config.current().practiceId;
+    (source === 'athena'
+      ? settings.athena.practiceId
+      : source === 'fhir'
+        ? settings.fhir?.practiceId
+        : undefined) ?? config.current().practiceId;
 
   const mockState = createMockEhrMirror(createMockEhrRepository(db));
   const service = createEhrService({
@@ -116,6 +140,7 @@ export function createEhrModule({
       practiceId: () => config.current().practiceId,
     }),
     athena: athenaHttp ? createAthenaConnector(athenaHttp) : null,
+    fhir: null,
     practiceIdFor,
     cache,
     ttlMs: (settings.ehrCacheTtlSeconds ?? DEFAULT_CACHE_TTL_SECONDS) * 1000,
@@ -136,20 +161,7 @@ export function createEhrModule({
     athenaTelemetry: () => athenaHttp?.telemetry() ?? null,
 
     /** One cheap athena call to check the connection; null when athena is not configured. */
-    probeAthena:
-      athenaHttp && settings.athena.practiceId
-        ? async (): Promise<void> => {
-            await athenaHttp.request(
-              {
-                method: 'GET',
-                path: '/departments',
-                practiceId: settings.athena.practiceId!,
-                query: { limit: 1 },
-              },
-              { requestId: `probe-${Date.now()}` },
-            );
-          }
-        : null,
+    probeAthena: athenaProbe(athenaHttp, settings.athena.practiceId),
 
     routes: (app) => registerEhrRoutes(app, service),
     tasks: [

@@ -4,14 +4,16 @@ import { maskSecret } from '../../lib/secrets.js';
 import {
   DEFAULT_ATHENA_GOVERNOR,
   isAthenaConfigured,
+  isFhirConfigured,
   type GatewaySettings,
 } from '../../config/settings.js';
+import { DEFAULT_FHIR_SCOPES } from '../../config/fhir-env.js';
 import type { CountersHealth } from '../traffic-control/index.js';
 
 export function createSystemService(
   settings: Pick<
     GatewaySettings,
-    'environment' | 'version' | 'athena' | 'athenaGovernor' | 'defaultKeyRateLimit'
+    'environment' | 'version' | 'athena' | 'athenaGovernor' | 'defaultKeyRateLimit' | 'fhir'
   >,
   trafficCountersHealth: () => CountersHealth,
 ) {
@@ -27,6 +29,7 @@ export function createSystemService(
           clientIdMasked: athena.clientId ? maskSecret(athena.clientId) : null,
         },
         mockEhr: { enabled: true },
+        fhir: fhirInfo(settings.fhir),
         trafficControl: {
           ...trafficCountersHealth(),
           athenaMaxQps: (settings.athenaGovernor ?? DEFAULT_ATHENA_GOVERNOR).maxQps,
@@ -34,6 +37,21 @@ export function createSystemService(
         },
       };
     },
+  };
+}
+
+/** The FHIR EHR's settings as the console shows them: no key, no secret, the client id masked. */
+function fhirInfo(fhir: GatewaySettings['fhir']): SystemInfo['fhir'] {
+  const configured = isFhirConfigured(fhir);
+  return {
+    configured,
+    baseUrl: fhir?.baseUrl ?? null,
+    clientIdMasked: fhir?.clientId ? maskSecret(fhir.clientId) : null,
+    vendor: fhir?.vendor ?? 'generic',
+    practiceId: fhir?.practiceId ?? null,
+    scopes: fhir?.scopes ?? DEFAULT_FHIR_SCOPES,
+    authMethod: !configured ? null : fhir.privateKey ? 'private_key_jwt' : 'client_secret_basic',
+    maxQps: fhir?.maxQps ?? 10,
   };
 }
 

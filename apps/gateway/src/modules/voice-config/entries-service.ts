@@ -1,16 +1,17 @@
 import type { z } from 'zod';
 
-import type {
-  CreateLocationBody,
-  CreateVisitReasonBody,
-  CreateVoiceAppointmentTypeBody,
-  CreateVoiceDepartmentBody,
-  CreateVoiceProviderBody,
-  UpdateLocationBody,
-  UpdateVisitReasonBody,
-  UpdateVoiceAppointmentTypeBody,
-  UpdateVoiceDepartmentBody,
-  UpdateVoiceProviderBody,
+import {
+  ehrIdProblem,
+  type CreateLocationBody,
+  type CreateVisitReasonBody,
+  type CreateVoiceAppointmentTypeBody,
+  type CreateVoiceDepartmentBody,
+  type CreateVoiceProviderBody,
+  type UpdateLocationBody,
+  type UpdateVisitReasonBody,
+  type UpdateVoiceAppointmentTypeBody,
+  type UpdateVoiceDepartmentBody,
+  type UpdateVoiceProviderBody,
 } from '@ehr-gateway/contracts';
 
 import { HttpError, notFound, validationError } from '../../lib/http-errors.js';
@@ -97,6 +98,23 @@ export function createEntriesService({
     }
   }
 
+  /**
+   * 400 naming the field when a reference to an EHR record (ehrDepartmentId…) is not an id the
+   * tenant's EHR issues: numbers at athena and the Mock EHR, opaque FHIR ids at a FHIR EHR.
+   */
+  async function requireEhrReferences(tenantId: number, values: Values): Promise<void> {
+    const { ehr_source: source } = await tenants.requireTenant(tenantId);
+    for (const [field, value] of Object.entries(values)) {
+      const problem =
+        /^ehr[A-Z]\w*Id$/.test(field) && typeof value === 'string'
+          ? ehrIdProblem(source, value)
+          : null;
+      if (problem) {
+        throw validationError(field, `${problem} for a tenant on source=${source}`);
+      }
+    }
+  }
+
   /** Runs a write, turning a duplicate name (or code) into a 409 that names the existing entry. */
   async function refuseDuplicates<T>(
     table: TenantTable,
@@ -143,7 +161,7 @@ export function createEntriesService({
         return (await kind.list(tenantId, includeInactive)).map(kind.show);
       },
       async create(input: Create): Promise<Shown> {
-        await tenants.requireTenant(input.tenantId);
+        await requireEhrReferences(input.tenantId, input);
         await requireOwned(input.tenantId, kind.references?.(input) ?? []);
         const row = await refuseDuplicates(kind.table, input.tenantId, input, () =>
           kind.insert(input),
@@ -152,6 +170,7 @@ export function createEntriesService({
       },
       async update(id: number, input: Update): Promise<Shown> {
         const tenantId = await tenantOfEntry(kind.table, id);
+        await requireEhrReferences(tenantId, input);
         await requireOwned(tenantId, kind.references?.(input) ?? []);
         const row = await refuseDuplicates(kind.table, tenantId, input, () =>
           kind.update(id, input),
