@@ -1,7 +1,7 @@
 import { createHash, hkdfSync } from 'node:crypto';
 
 import { conflict, HttpError } from '../../lib/http-errors.js';
-import { createPayloadSealer } from '../../lib/payload-seal.js';
+import { createJweSealer } from '../../lib/jwe-seal.js';
 import type { IdempotencyRepository } from './idempotency-repository.js';
 
 /** How long an answer is kept for retries. */
@@ -20,7 +20,8 @@ const hashRequest = (request: unknown) =>
 /**
  * Stored answers can hold patient data (a booking's patient), so neither the key nor the answer
  * is kept as sent: the row is found by a hash of the key, and the answer is sealed with a key
- * derived from the Idempotency-Key itself. Only a client that holds the key (a random value it
+ * derived from the Idempotency-Key itself (compact JWE through jose; rows sealed before JWE, in
+ * payload-seal's v1 format, still open). Only a client that holds the key (a random value it
  * chose) can have the answer read back; the database alone cannot.
  */
 function keyMaterial(scope: string, key: string) {
@@ -28,7 +29,7 @@ function keyMaterial(scope: string, key: string) {
     Buffer.from(hkdfSync('sha256', key, scope, `ehr-gateway idempotency ${purpose}`, 32));
   return {
     lookup: derive('lookup').toString('hex'),
-    sealer: createPayloadSealer(derive('answer')),
+    sealer: createJweSealer(derive('answer')),
   };
 }
 
@@ -72,7 +73,8 @@ export function createIdempotencyService({
             'IDEMPOTENCY_IN_PROGRESS',
           );
         }
-        const opened = stored.sealedResponse === null ? null : sealer.open(stored.sealedResponse);
+        const opened =
+          stored.sealedResponse === null ? null : await sealer.open(stored.sealedResponse);
         if (opened === null) {
           throw conflict(
             'The stored answer for this Idempotency-Key cannot be read; use a new key',
@@ -85,8 +87,8 @@ export function createIdempotencyService({
           replayed: true,
         };
       }
-      const complete = (statusCode: number, body: unknown) =>
-        repository.complete(scope, lookup, statusCode, sealer.seal(JSON.stringify(body)));
+      const complete = async (statusCode: number, body: unknown) =>
+        repository.complete(scope, lookup, statusCode, await sealer.seal(JSON.stringify(body)));
       try {
         const answer = await work();
         await complete(answer.statusCode, answer.body);

@@ -1,6 +1,6 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
 
-import { createPayloadSealer } from '../../lib/payload-seal.js';
+import { createJweSealer } from '../../lib/jwe-seal.js';
 
 /** How long a reference handed to a voice agent stays valid: the length of a long call. */
 export const TOOL_TOKEN_TTL_MS = 30 * 60_000;
@@ -24,9 +24,10 @@ interface Sealed<T> {
 export type TokenProblem = 'invalid' | 'expired' | 'other-call';
 
 /**
- * The references the scheduling tools hand out (a patient, a slot, an appointment): sealed with
- * AES-256-GCM, so the EHR id inside is neither readable nor forgeable, and bound to the tenant and
- * call they were issued for, so a reference from another call or tenant is refused.
+ * The references the scheduling tools hand out (a patient, a slot, an appointment): compact JWE
+ * (`dir`, A256GCM, through jose), so the EHR id inside is neither readable nor forgeable, and bound
+ * to the tenant and call they were issued for, so a reference from another call or tenant is
+ * refused. References sealed before JWE (payload-seal's v1 format) still open until they expire.
  *
  * The key comes from TOOL_TOKEN_SECRET; without it, from a random secret of this process (tokens
  * then do not survive a restart or travel to another instance: set it when running several).
@@ -41,10 +42,10 @@ export function createToolTokens({
   const key = Buffer.from(
     hkdfSync('sha256', secret ?? randomBytes(32), 'ehr-gateway', 'voice tool tokens', 32),
   );
-  const sealer = createPayloadSealer(key);
+  const sealer = createJweSealer(key);
 
   return {
-    issue<T>(kind: ToolTokenKind, caller: ToolCaller, data: T): string {
+    issue<T>(kind: ToolTokenKind, caller: ToolCaller, data: T): Promise<string> {
       const sealed: Sealed<T> = {
         kind,
         tenantId: caller.tenantId,
@@ -55,12 +56,12 @@ export function createToolTokens({
       return sealer.seal(JSON.stringify(sealed));
     },
 
-    read<T>(
+    async read<T>(
       kind: ToolTokenKind,
       caller: ToolCaller,
       token: string,
-    ): { ok: true; data: T } | { ok: false; problem: TokenProblem } {
-      const opened = sealer.open(token);
+    ): Promise<{ ok: true; data: T } | { ok: false; problem: TokenProblem }> {
+      const opened = await sealer.open(token);
       if (opened === null) {
         return { ok: false, problem: 'invalid' };
       }

@@ -331,6 +331,34 @@ describe('ApiTester', () => {
     expect(screen.queryByLabelText('Header 1 name')).toBeNull();
   });
 
+  it('groups the FHIR R4 presets under their own category, at the EHR chosen for them', async () => {
+    const user = renderTester('mock');
+    await chooseOption(user, 'Category', 'FHIR R4');
+    const presets = screen.getByRole('region', { name: 'Presets: FHIR R4' });
+    expect(
+      within(presets)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('code')?.textContent),
+    ).toEqual([
+      '/fhir/r4/mock/67890/metadata',
+      '/fhir/r4/mock/67890/Patient',
+      '/fhir/r4/mock/67890/Slot',
+      '/fhir/r4/mock/67890/Appointment',
+      expect.stringMatching(/^\/fhir\/r4\/mock\/67890\/Appointment\/\d{12}$/),
+    ]);
+    await user.click(within(presets).getByRole('button', { name: /Book/ }));
+    expect(screen.getByRole('combobox', { name: 'Method' })).toHaveTextContent('POST');
+    expect(screen.getByLabelText('Header 1 name')).toHaveValue('Idempotency-Key');
+    expect(screen.getByLabelText('Header 2 name')).toHaveValue('If-None-Exist');
+    expect((screen.getByLabelText('Header 2 value') as HTMLInputElement).value).toContain(
+      'patient=Patient%2F1001',
+    );
+    await user.click(within(presets).getByRole('button', { name: 'athena' }));
+    expect(within(presets).getByRole('button', { name: /CapabilityStatement/ })).toHaveTextContent(
+      '/fhir/r4/athena/67890/metadata',
+    );
+  });
+
   it('sends on Ctrl+Enter, shows size and the Server-Timing split, and copies cURL with $API_KEY', async () => {
     const fetchMock = mockFetch({
       'GET /api/67890/patients': () => ({ body: [{ id: 1 }] }),

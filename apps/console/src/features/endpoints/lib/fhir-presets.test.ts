@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { decodeSlotId } from '@ehr-gateway/fhir-mapping';
+import { createPractice } from '@ehr-gateway/synthetic-practice';
 
 import { fhirExamples, fhirPresets, sampleFhirSlotId } from './fhir-presets';
 
@@ -21,14 +22,35 @@ describe('FHIR presets', () => {
     expect(presets.every((preset) => preset.path.startsWith('/fhir/r4/athena/195900/'))).toBe(true);
   });
 
-  it('book the sample slot under the id the face gives it, with a fresh Idempotency-Key', () => {
-    const book = fhirPresets('mock', '12345', today).find((preset) => preset.method === 'POST')!;
+  it('book a slot of the sample provider the seed left open, the last of the day, and cancel that booking', () => {
+    const presets = fhirPresets('mock', '12345', today);
+    const book = presets.find((preset) => preset.method === 'POST')!;
+    const cancel = presets.find((preset) => preset.method === 'PATCH')!;
     const slotId = sampleFhirSlotId(today);
-    expect(decodeSlotId(slotId)).toMatchObject({ providerId: '107', departmentId: '21' });
+    const key = decodeSlotId(slotId)!;
+    expect(key.providerId).toBe('107');
+    const practice = createPractice();
+    const slot = practice.slot(key.slotId)!;
+    expect(slot).toMatchObject({ date: '2026-03-03', departmentId: Number(key.departmentId) });
+    expect(practice.seedAppointment(slot)).toBeNull();
+    const laterOnes = practice
+      .scheduledSlots({ startDate: slot.date, endDate: slot.date, providerIds: [107] })
+      .filter((other) => other.startTime > slot.startTime);
+    expect(laterOnes.every((other) => practice.seedAppointment(other) !== null)).toBe(true);
     expect(JSON.stringify(book.body)).toContain(`Slot/${slotId}`);
-    expect(book.prepare!().headers!['idempotency-key']).not.toBe(
-      book.prepare!().headers!['idempotency-key'],
-    );
+    expect(cancel.path.endsWith(`/Appointment/${key.slotId}`)).toBe(true);
+  });
+
+  it('send the booking with a fresh Idempotency-Key, and If-None-Exist for a second send', () => {
+    const book = fhirPresets('athena', '195900', today).find((preset) => preset.method === 'POST')!;
+    const [first, second] = [book.prepare!().headers!, book.prepare!().headers!];
+    expect(first['Idempotency-Key']).not.toBe(second['Idempotency-Key']);
+    const condition = new URLSearchParams(first['If-None-Exist']);
+    expect(Object.fromEntries(condition)).toEqual({
+      slot: `Slot/${sampleFhirSlotId(today)}`,
+      patient: 'Patient/1001',
+      status: 'booked',
+    });
   });
 
   it('document the same requests as curl', () => {

@@ -1,7 +1,14 @@
 import { FHIR_CONTENT_TYPES, HEADERS, fhirBasePath } from '@ehr-gateway/contracts';
 import { encodeSlotId } from '@ehr-gateway/fhir-mapping';
+import {
+  createPractice,
+  SAMPLE_PATIENT as PRACTICE_SAMPLE_PATIENT,
+  type Practice,
+  type Slot,
+} from '@ehr-gateway/synthetic-practice';
 
-import { isoDate, nextWeekday, SAMPLE_PATIENT, sampleAppointmentId } from './samples';
+import { isoDate, nextSampleClinicDay, nextWeekday, SAMPLE_PATIENT } from './samples';
+import { displayHeaderName, IDEMPOTENCY_KEY_HEADER } from './send-test-request';
 
 /** The tester's FHIR R4 presets and the documentation's FHIR examples, at one EHR's base. */
 
@@ -16,16 +23,34 @@ export interface FhirPreset {
   prepare?: () => { body?: unknown; headers?: Record<string, string> };
 }
 
+/** The synthetic practice both EHRs serve (same seed), built once when a preset first needs it. */
+let practice: Practice | null = null;
+
 /**
- * The sample provider's first morning slot on the next day they work, as the face names it (the
- * type left out: the slot's own applies). The Slot search preset lists others.
+ * The slot the Book preset takes: the sample provider's last slot on the next day they work that
+ * the practice's seed left open. Create Patient with Appointment books that day's earliest ones,
+ * so sending both presets, each twice, never has them reach for the same slot.
  */
+function sampleBookingSlot(today: Date): Slot {
+  practice ??= createPractice();
+  const day = nextSampleClinicDay(today);
+  const slots = practice.scheduledSlots({
+    startDate: day,
+    endDate: day,
+    providerIds: [PRACTICE_SAMPLE_PATIENT.providerId],
+  });
+  const open = slots.filter((slot) => practice!.seedAppointment(slot) === null);
+  return open.at(-1) ?? slots.at(-1)!;
+}
+
+/** The Book preset's slot as the face names it (the Slot search preset lists others). */
 export function sampleFhirSlotId(today: Date = new Date()): string {
+  const slot = sampleBookingSlot(today);
   return encodeSlotId({
-    slotId: sampleAppointmentId(today),
-    departmentId: SAMPLE_PATIENT.departmentid,
-    providerId: SAMPLE_PATIENT.providerid,
-    appointmentTypeId: null,
+    slotId: slot.id,
+    departmentId: String(slot.departmentId),
+    providerId: String(slot.providerId),
+    appointmentTypeId: String(slot.appointmentTypeId),
   });
 }
 
@@ -47,13 +72,25 @@ export const FHIR_CANCEL_PATCH = [
 /** A patient of the synthetic practice both EHRs serve. */
 const SAMPLE_PATIENT_ID = '1001';
 
+/** FHIR's conditional-create header, as people write it. */
+const IF_NONE_EXIST_HEADER = displayHeaderName(HEADERS.ifNoneExist);
+
 export function fhirPresets(
   source: 'mock' | 'athena',
   practiceId: string,
   today = new Date(),
 ): FhirPreset[] {
   const base = fhirBasePath(source, practiceId);
-  const appointmentId = sampleAppointmentId(today);
+  const slotId = sampleFhirSlotId(today);
+  // Booking the slot makes its appointment record the Appointment, under the same EHR id.
+  const appointmentId = sampleBookingSlot(today).id;
+  // Sent again (or after another client booked it for this patient), the POST answers the
+  // booking that exists (200) instead of a 409 for a slot now taken.
+  const alreadyBooked = new URLSearchParams({
+    slot: `Slot/${slotId}`,
+    patient: `Patient/${SAMPLE_PATIENT_ID}`,
+    status: 'booked',
+  }).toString();
   return [
     {
       id: 'fhir-metadata',
@@ -87,13 +124,18 @@ export function fhirPresets(
       method: 'POST',
       path: `${base}/Appointment`,
       params: {},
-      body: fhirBookingBody(sampleFhirSlotId(today), SAMPLE_PATIENT_ID),
-      // A retry with the same key books once; each choice of the preset is a new booking.
-      prepare: () => ({ headers: { [HEADERS.idempotencyKey]: crypto.randomUUID() } }),
+      body: fhirBookingBody(slotId, SAMPLE_PATIENT_ID),
+      // A retry with the same key books once; If-None-Exist finds the booking already made.
+      prepare: () => ({
+        headers: {
+          [IDEMPOTENCY_KEY_HEADER]: crypto.randomUUID(),
+          [IF_NONE_EXIST_HEADER]: alreadyBooked,
+        },
+      }),
     },
     {
       id: 'fhir-cancel',
-      name: 'Cancel (PATCH status)',
+      name: 'Cancel that booking (PATCH status)',
       method: 'PATCH',
       path: `${base}/Appointment/${appointmentId}`,
       params: {},

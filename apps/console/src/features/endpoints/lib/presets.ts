@@ -8,10 +8,17 @@ import type { z } from 'zod';
 
 import { sampleCallerRequest } from '@ehr-gateway/synthetic-practice';
 
+import { fhirPresets } from './fhir-presets';
 import { DEFAULT_TENANT_ID, isoDate, nextSampleClinicDay, SAMPLE_PATIENT } from './samples';
 import { IDEMPOTENCY_KEY_HEADER } from './send-test-request';
 
-export const CATEGORIES = ['Standard', 'Voice Config', 'Custom Aggregation', 'Utility'] as const;
+export const CATEGORIES = [
+  'Standard',
+  'FHIR R4',
+  'Voice Config',
+  'Custom Aggregation',
+  'Utility',
+] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 export interface Preset {
@@ -41,7 +48,7 @@ export const PRESET_SOURCE_LABELS: Record<PresetSource, string> = {
 };
 
 /** Categories whose presets call routes that take `source`. */
-export const SOURCE_CATEGORIES: readonly Category[] = ['Standard', 'Custom Aggregation'];
+export const SOURCE_CATEGORIES: readonly Category[] = ['Standard', 'FHIR R4', 'Custom Aggregation'];
 
 export interface PresetContext {
   apiRoot: string;
@@ -203,6 +210,9 @@ export function presetsFor(category: Category, context: PresetContext): Preset[]
           source,
         }),
       ];
+    case 'FHIR R4':
+      // The FHIR face at the chosen EHR and practice: discover, find, book, cancel.
+      return fhirPresets(source, practiceId, today);
     case 'Voice Config':
       return [
         get('vc-tenants', 'Get Tenants', '/voice-config/tenants'),

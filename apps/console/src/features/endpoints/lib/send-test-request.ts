@@ -18,7 +18,7 @@ export interface KeyValueRow {
 export type HeaderRow = KeyValueRow;
 
 /** A header's name as people write it: `idempotency-key` → `Idempotency-Key`. */
-const displayHeaderName = (name: string) =>
+export const displayHeaderName = (name: string) =>
   name.replace(
     /(^|-)([a-z])/g,
     (_match, dash: string, letter: string) => dash + letter.toUpperCase(),

@@ -10,8 +10,8 @@ export function bookAppointmentTool(
   findSlots: SlotFinder,
 ): ToolFn<'book_appointment'> {
   return async (args, caller, call, ctx) => {
-    const { patientId } = kit.readToken<PatientData>('patient', caller, args.patientRef);
-    const slot = kit.readToken<SlotData>('slot', caller, args.slotToken);
+    const { patientId } = await kit.readToken<PatientData>('patient', caller, args.patientRef);
+    const slot = await kit.readToken<SlotData>('slot', caller, args.slotToken);
     // A retried tool call (same call and tool-call id) gets the first answer, not a second booking.
     const answer = await kit.deps.idempotency.run<{ appointment: AppointmentDetail | null }>(
       'voice-tool-booking',
@@ -39,7 +39,7 @@ export function bookAppointmentTool(
       {
         booked: true,
         confirmationNumber: appointment.id,
-        appointment: kit.tokens.issue<AppointmentData>('appointment', caller, {
+        appointment: await kit.tokens.issue<AppointmentData>('appointment', caller, {
           appointmentId: appointment.id,
         }),
       },

@@ -3,8 +3,8 @@ import type { AppointmentData, PatientData, ToolFn, ToolKit } from './tool-kit.j
 
 export function cancelAppointmentTool(kit: ToolKit): ToolFn<'cancel_appointment'> {
   return async (args, caller, _call, ctx) => {
-    const { patientId } = kit.readToken<PatientData>('patient', caller, args.patientRef);
-    const { appointmentId } = kit.readToken<AppointmentData>(
+    const { patientId } = await kit.readToken<PatientData>('patient', caller, args.patientRef);
+    const { appointmentId } = await kit.readToken<AppointmentData>(
       'appointment',
       caller,
       args.appointment,

@@ -58,7 +58,7 @@ export function createSlotFinder(kit: ToolKit) {
   async function search(args: SlotArgs, caller: ToolCaller, ctx: EhrCallContext) {
     const { source, practiceId } = await kit.practiceOf(caller.tenantId);
     const patientId = args.patientRef
-      ? kit.readToken<PatientData>('patient', caller, args.patientRef).patientId
+      ? (await kit.readToken<PatientData>('patient', caller, args.patientRef)).patientId
       : undefined;
     const answer = await kit.deps.smartScheduling.schedule(
       {
@@ -79,19 +79,25 @@ export function createSlotFinder(kit: ToolKit) {
     args: SlotArgs,
     caller: ToolCaller,
   ) {
-    return slots.map((slot) => {
-      const when = describeSlot(slot, found.queryResults.providers, found.queryResults.departments);
-      return {
-        slotToken: kit.tokens.issue<SlotData>('slot', caller, {
-          slotId: slot.id,
+    return Promise.all(
+      slots.map(async (slot) => {
+        const when = describeSlot(
+          slot,
+          found.queryResults.providers,
+          found.queryResults.departments,
+        );
+        return {
+          slotToken: await kit.tokens.issue<SlotData>('slot', caller, {
+            slotId: slot.id,
+            when,
+            appointmentTypeId: slot.appointmentTypeId,
+            startTime: slot.startTime,
+            search: args,
+          }),
           when,
-          appointmentTypeId: slot.appointmentTypeId,
-          startTime: slot.startTime,
-          search: args,
-        }),
-        when,
-      };
-    });
+        };
+      }),
+    );
   }
 
   function fitting(
@@ -125,7 +131,7 @@ export function createSlotFinder(kit: ToolKit) {
     }
     const slots = fitting(found, args, excludeSlotId);
     if (slots.length > 0) {
-      const offers = offer(slots, found, args, caller);
+      const offers = await offer(slots, found, args, caller);
       return { sentence: offersSentence(offers.map((o) => o.when)), offers, searched: true };
     }
     // Nothing then: say what was searched, and offer the nearest alternative, the first available.
@@ -140,7 +146,7 @@ export function createSlotFinder(kit: ToolKit) {
         searched: true,
       };
     }
-    const offers = offer(alternatives, nearest, wider, caller);
+    const offers = await offer(alternatives, nearest, wider, caller);
     return {
       sentence: `I could not find an open time ${searched}. The nearest ${offersSentence(offers.map((o) => o.when)).replace(/^I have /, 'I have is ')}`,
       offers,

@@ -18,7 +18,7 @@ const describe = (a: Appointment) =>
  */
 export function listAppointmentsTool(kit: ToolKit): ToolFn<'list_appointments'> {
   return async (args, caller, _call, ctx) => {
-    const { patientId } = kit.readToken<PatientData>('patient', caller, args.patientRef);
+    const { patientId } = await kit.readToken<PatientData>('patient', caller, args.patientRef);
     const { client, practiceId } = await kit.practiceOf(caller.tenantId);
     const now = kit.now();
     // From yesterday in UTC: today has begun somewhere in every US timezone by then.
@@ -39,12 +39,14 @@ export function listAppointmentsTool(kit: ToolKit): ToolFn<'list_appointments'> 
     return spokenResult(
       `You have ${said.length === 1 ? 'one upcoming appointment' : `${said.length} upcoming appointments`}: ${said.join('; ')}.`,
       {
-        appointments: upcoming.map((a, index) => ({
-          appointment: kit.tokens.issue<AppointmentData>('appointment', caller, {
-            appointmentId: a.id,
-          }),
-          when: said[index],
-        })),
+        appointments: await Promise.all(
+          upcoming.map(async (a, index) => ({
+            appointment: await kit.tokens.issue<AppointmentData>('appointment', caller, {
+              appointmentId: a.id,
+            }),
+            when: said[index],
+          })),
+        ),
       },
     );
   };

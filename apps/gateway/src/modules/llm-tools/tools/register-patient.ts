@@ -102,7 +102,7 @@ export function registerPatientTool(kit: ToolKit): ToolFn<'register_patient'> {
         { registered: false, ask: question, reason: missing },
       );
     }
-    const patientRef = kit.tokens.issue<PatientData>('patient', caller, {
+    const patientRef = await kit.tokens.issue<PatientData>('patient', caller, {
       patientId: answer.body.patientId,
     });
     return spokenResult(

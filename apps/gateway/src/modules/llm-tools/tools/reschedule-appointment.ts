@@ -11,13 +11,13 @@ export function rescheduleAppointmentTool(
   findSlots: SlotFinder,
 ): ToolFn<'reschedule_appointment'> {
   return async (args, caller, call, ctx) => {
-    const { patientId } = kit.readToken<PatientData>('patient', caller, args.patientRef);
-    const { appointmentId } = kit.readToken<AppointmentData>(
+    const { patientId } = await kit.readToken<PatientData>('patient', caller, args.patientRef);
+    const { appointmentId } = await kit.readToken<AppointmentData>(
       'appointment',
       caller,
       args.appointment,
     );
-    const slot = kit.readToken<SlotData>('slot', caller, args.slotToken);
+    const slot = await kit.readToken<SlotData>('slot', caller, args.slotToken);
     const practice = await kit.practiceOf(caller.tenantId);
     const answer = await kit.deps.idempotency.run<{
       booked: AppointmentDetail | null;
@@ -53,7 +53,7 @@ export function rescheduleAppointmentTool(
       return alternativesAfterTaken(findSlots, slot, caller, ctx);
     }
     const confirmation = spokenDigits(answer.body.booked.id);
-    const appointmentRef = kit.tokens.issue<AppointmentData>('appointment', caller, {
+    const appointmentRef = await kit.tokens.issue<AppointmentData>('appointment', caller, {
       appointmentId: answer.body.booked.id,
     });
     if (!answer.body.oldCancelled) {

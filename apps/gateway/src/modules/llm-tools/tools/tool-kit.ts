@@ -87,12 +87,12 @@ export function createToolKit(deps: SchedulingToolsDeps) {
     return { tenant, source, practiceId, client: deps.ehr.forSource(source) };
   }
 
-  function readToken<T>(
+  async function readToken<T>(
     kind: 'patient' | 'slot' | 'appointment',
     caller: ToolCaller,
     token: string,
-  ): T {
-    const read = deps.tokens.read<T>(kind, caller, token);
+  ): Promise<T> {
+    const read = await deps.tokens.read<T>(kind, caller, token);
     if (!read.ok) {
       throw new ToolStop(TOKEN_PROBLEMS[read.problem]);
     }

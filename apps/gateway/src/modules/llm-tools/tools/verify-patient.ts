@@ -31,7 +31,7 @@ export function verifyPatientTool(kit: ToolKit): ToolFn<'verify_patient'> {
         { verified: false, reason: 'ambiguous', ask: 'phone' },
       );
     }
-    const patientRef = kit.tokens.issue<PatientData>('patient', caller, {
+    const patientRef = await kit.tokens.issue<PatientData>('patient', caller, {
       patientId: matches[0]!.id,
     });
     return spokenResult(`Thank you, ${args.firstName}, I found your record.`, {
