@@ -1,8 +1,8 @@
-import type { Bundle, OperationOutcome, Resource } from '@medplum/fhirtypes';
+import type { Bundle, OperationOutcome, Resource, Slot } from '@medplum/fhirtypes';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { nextPageUrl } from '@ehr-gateway/fhir-mapping';
+import { decodeSlotId, nextPageUrl } from '@ehr-gateway/fhir-mapping';
 import { fhirValidationErrors, loadFhirDefinitions } from '@ehr-gateway/fhir-mapping/validation';
 
 import {
@@ -116,6 +116,29 @@ describe('FHIR R4 face', () => {
       expect(seen.size).toBeGreaterThanOrEqual(250);
       const all = (await get(`${base}/Slot?start=ge${day}&_count=100`)).json() as Bundle;
       expect(all.total).toBeGreaterThanOrEqual(250);
+    });
+
+    it('filters free slots by appointment-type: the same slots as filtering the day by hand', async () => {
+      const day = scheduleDate({ atLeast: 5 });
+      const dayAfter = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000)
+        .toISOString()
+        .slice(0, 10);
+      const day1 = `status=free&start=ge${day}&start=lt${dayAfter}&_count=100`;
+      const typeOf = (entry: { resource?: Resource }) =>
+        decodeSlotId(entry.resource!.id!)!.appointmentTypeId;
+      // One schedule's day: a provider's morning and afternoon visit types.
+      const first = ((await get(`${base}/Slot?${day1}`)).json() as Bundle<Slot>).entry![0]!;
+      const window = `${day1}&schedule=${first.resource!.schedule.reference!}`;
+      const all = (await get(`${base}/Slot?${window}`)).json() as Bundle;
+      expect(all.total).toBeLessThanOrEqual(100);
+      const type = typeOf(all.entry![0]!)!;
+      const response = await get(`${base}/Slot?${window}&appointment-type=${type}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const filtered = valid(response.json()) as Bundle;
+      const ids = (bundle: Bundle, keep: (entry: { resource?: Resource }) => boolean) =>
+        (bundle.entry ?? []).filter(keep).map((entry) => entry.resource!.id);
+      expect(ids(filtered, () => true)).toEqual(ids(all, (entry) => typeOf(entry) === type));
+      expect(filtered.total).toBeLessThan(all.total!);
     });
 
     it('reads the Organization', async () => {

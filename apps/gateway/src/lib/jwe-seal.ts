@@ -1,3 +1,5 @@
+import { webcrypto } from 'node:crypto';
+
 import { CompactEncrypt, compactDecrypt } from 'jose';
 
 import { createPayloadSealer } from './payload-seal.js';
@@ -29,11 +31,16 @@ export function createJweSealer(key: Uint8Array) {
     throw new Error('a JWE sealing key is 32 bytes (A256GCM)');
   }
   const legacy = createPayloadSealer(Buffer.from(key));
+  // Imported into WebCrypto once, where a raw key would be imported again on every call (half
+  // the cost of a seal; bench/README.md).
+  let imported: Promise<webcrypto.CryptoKey> | null = null;
+  const cryptoKey = () =>
+    (imported ??= webcrypto.subtle.importKey('raw', key, 'AES-GCM', false, ['encrypt', 'decrypt']));
   return {
-    seal(plain: string): Promise<string> {
+    async seal(plain: string): Promise<string> {
       return new CompactEncrypt(encoder.encode(plain))
         .setProtectedHeader(PROTECTED_HEADER)
-        .encrypt(key);
+        .encrypt(await cryptoKey());
     },
 
     /** The plain text, or null when it was sealed with another key, changed, or is no seal. */
@@ -42,7 +49,7 @@ export function createJweSealer(key: Uint8Array) {
         return legacy.open(sealed);
       }
       try {
-        const { plaintext } = await compactDecrypt(sealed, key, ACCEPTED);
+        const { plaintext } = await compactDecrypt(sealed, await cryptoKey(), ACCEPTED);
         return decoder.decode(plaintext);
       } catch {
         return null;

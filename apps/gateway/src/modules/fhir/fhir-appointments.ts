@@ -17,6 +17,7 @@ import {
 
 import {
   readOr404,
+  singleId,
   unknownResource,
   type FhirCall,
   type ReadHandler,
@@ -72,14 +73,6 @@ const referenceIds = (params: readonly SearchParam[], name: string, type: string
       return ref.id;
     }),
   );
-
-/** One id when every occurrence names the same single one: the EHR can filter on it. */
-const singleId = (lists: string[][]) => {
-  const ids = new Set(lists.flat());
-  return lists.length > 0 && ids.size === 1 && lists.every((list) => list.length === 1)
-    ? [...ids][0]
-    : undefined;
-};
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 

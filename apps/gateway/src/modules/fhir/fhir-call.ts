@@ -44,3 +44,11 @@ export async function readOr404<T>(type: string, id: string, read: () => Promise
     throw error;
   }
 }
+
+/** One id when every occurrence names the same single one: the EHR can filter on it. */
+export const singleId = (lists: string[][]) => {
+  const ids = new Set(lists.flat());
+  return lists.length > 0 && ids.size === 1 && lists.every((list) => list.length === 1)
+    ? [...ids][0]
+    : undefined;
+};

@@ -21,6 +21,7 @@ import { listAllProviders } from '../ehr/index.js';
 import { listDepartments } from './fhir-directory.js';
 import {
   readOr404,
+  singleId,
   unknownResource,
   type FhirCall,
   type ReadHandler,
@@ -164,9 +165,15 @@ export function createSlotSearch(now: () => Date): SearchHandler {
     const searches = wanted
       ? wanted.map((key) => ({ departmentId: key.departmentId, providerId: key.providerId }))
       : (await listDepartments(call)).map((department) => ({ departmentId: department.id }));
+    // One type asked: the EHR filters, so slots of other types are neither fetched nor mapped.
+    const appointmentTypeId = singleId(types);
     const lists = await Promise.all(
       searches.map((where) =>
-        call.client.listOpenSlots(call.practiceId, { ...where, ...window }, call.ctx),
+        call.client.listOpenSlots(
+          call.practiceId,
+          { ...where, ...window, ...(appointmentTypeId ? { appointmentTypeId } : {}) },
+          call.ctx,
+        ),
       ),
     );
     const wantedKeys = wanted ? new Set(wanted.map(keyOf)) : null;
