@@ -37,6 +37,8 @@ function athenaMessage(body: unknown): string | null {
  */
 export function toHttpError(error: AthenaError, what: string): HttpError {
   switch (error.kind) {
+    case 'rejected':
+      return rejectionError(error, what);
     case 'timeout':
       return new HttpError(504, error.message, 'ATHENA_TIMEOUT');
     case 'unreachable':
@@ -79,36 +81,14 @@ export function toHttpError(error: AthenaError, what: string): HttpError {
         undefined,
         retryHeaders(error.retryAfterSeconds ?? 1),
       );
-    case 'rejected':
-      break;
   }
+}
+
+/** athena answered and refused: its status and error text say why. */
+function rejectionError(error: AthenaError, what: string): HttpError {
   const detail = athenaMessage(error.body);
-  const body = (error.body ?? {}) as { missingfields?: unknown; invalidfields?: unknown };
   if (error.status === 400) {
-    const hasFieldLists = Array.isArray(body.missingfields) || Array.isArray(body.invalidfields);
-    const missing = Array.isArray(body.missingfields) ? body.missingfields.map(String) : [];
-    const invalid = Array.isArray(body.invalidfields) ? body.invalidfields.map(String) : [];
-    if (hasFieldLists) {
-      const parts = [
-        missing.length ? `missing fields: ${missing.join(', ')}` : '',
-        invalid.length ? `invalid fields: ${invalid.join(', ')}` : '',
-        detail ?? '',
-      ].filter(Boolean);
-      return new HttpError(
-        400,
-        `Athena EHR needs more to ${what}: ${parts.join('; ')}`,
-        'ATHENA_MISSING_FIELDS',
-        [
-          ...missing.map((field) => ({ field, message: 'required by athena' })),
-          ...invalid.map((field) => ({ field, message: 'rejected by athena as invalid' })),
-        ],
-      );
-    }
-    return new HttpError(
-      400,
-      `Athena EHR could not ${what}: ${detail ?? 'bad request'}`,
-      'ATHENA_BAD_REQUEST',
-    );
+    return badRequestError(error.body, detail, what);
   }
   if (error.status === 404) {
     return new HttpError(404, `Not found in Athena EHR: could not ${what}`, 'ATHENA_NOT_FOUND');
@@ -124,6 +104,34 @@ export function toHttpError(error: AthenaError, what: string): HttpError {
     502,
     `Athena EHR could not ${what} (${error.status ?? 'no status'})`,
     'ATHENA_UPSTREAM_ERROR',
+  );
+}
+
+/** A 400 from athena: the fields it lists as missing or invalid, by name, else its message. */
+function badRequestError(athenaBody: unknown, detail: string | null, what: string): HttpError {
+  const body = (athenaBody ?? {}) as { missingfields?: unknown; invalidfields?: unknown };
+  if (!Array.isArray(body.missingfields) && !Array.isArray(body.invalidfields)) {
+    return new HttpError(
+      400,
+      `Athena EHR could not ${what}: ${detail ?? 'bad request'}`,
+      'ATHENA_BAD_REQUEST',
+    );
+  }
+  const missing = Array.isArray(body.missingfields) ? body.missingfields.map(String) : [];
+  const invalid = Array.isArray(body.invalidfields) ? body.invalidfields.map(String) : [];
+  const parts = [
+    missing.length ? `missing fields: ${missing.join(', ')}` : '',
+    invalid.length ? `invalid fields: ${invalid.join(', ')}` : '',
+    detail ?? '',
+  ].filter(Boolean);
+  return new HttpError(
+    400,
+    `Athena EHR needs more to ${what}: ${parts.join('; ')}`,
+    'ATHENA_MISSING_FIELDS',
+    [
+      ...missing.map((field) => ({ field, message: 'required by athena' })),
+      ...invalid.map((field) => ({ field, message: 'rejected by athena as invalid' })),
+    ],
   );
 }
 
