@@ -78,31 +78,20 @@ function checkDob(text: string, today: IsoDate): IsoDate {
   return dob;
 }
 
-/**
- * The stored fields a POST or PUT /patients form sets, validated as athena would: the recorded
- * missing-fields and "Improper DOB." 400s, and a 400 naming every other invalid field.
- */
-export function readPatientFields(
-  params: Params,
-  practice: Practice,
-  today: IsoDate,
-  mode: 'create' | 'update',
-): PatientRecord {
-  if (mode === 'create') {
-    const missing = REQUIRED.filter((name) => !params.has(name));
-    const noContact = !CONTACT_FIELDS.some((name) => params.has(name));
-    if (missing.length || noContact) {
-      throw missingFields(
-        missing,
-        noContact ? `At least one of ${CONTACT_FIELDS.join(', ')} is required.` : undefined,
-      );
-    }
+/** A new patient needs a name, birth date, department and one way to tell them apart. */
+function requireCreateFields(params: Params) {
+  const missing = REQUIRED.filter((name) => !params.has(name));
+  const noContact = !CONTACT_FIELDS.some((name) => params.has(name));
+  if (missing.length || noContact) {
+    throw missingFields(
+      missing,
+      noContact ? `At least one of ${CONTACT_FIELDS.join(', ')} is required.` : undefined,
+    );
   }
-  const record: PatientRecord = {};
-  const dob = params.get('dob');
-  if (dob !== undefined) {
-    record.dob = toAthenaDate(checkDob(dob, today));
-  }
+}
+
+/** The text fields the form sets, within athena's lengths, phones as ten digits. */
+function readTextFields(params: Params, record: PatientRecord): string[] {
   const invalid: string[] = [];
   for (const name of TEXT_FIELDS) {
     const value = params.get(name);
@@ -122,6 +111,12 @@ export function readPatientFields(
       record[name] = value;
     }
   }
+  return invalid;
+}
+
+/** The fields whose form athena checks (sex and state upper-cased first, as athena stores them). */
+function checkFormats(record: PatientRecord, practice: Practice): string[] {
+  const invalid: string[] = [];
   if (record.sex !== undefined) {
     record.sex = record.sex.toUpperCase();
     if (!['M', 'F'].includes(record.sex)) {
@@ -151,15 +146,46 @@ export function readPatientFields(
   ) {
     invalid.push('primaryproviderid');
   }
+  return invalid;
+}
+
+/** athena keeps only the SSN's last four digits visible. */
+function readSsn(params: Params, record: PatientRecord): string[] {
   const ssn = params.get('ssn');
-  if (ssn !== undefined) {
-    const digits = ssn.replace(/-/g, '');
-    if (/^\d{9}$/.test(digits)) {
-      record.ssn = `*****${digits.slice(-4)}`;
-    } else {
-      invalid.push('ssn');
-    }
+  if (ssn === undefined) {
+    return [];
   }
+  const digits = ssn.replace(/-/g, '');
+  if (!/^\d{9}$/.test(digits)) {
+    return ['ssn'];
+  }
+  record.ssn = `*****${digits.slice(-4)}`;
+  return [];
+}
+
+/**
+ * The stored fields a POST or PUT /patients form sets, validated as athena would: the recorded
+ * missing-fields and "Improper DOB." 400s, and a 400 naming every other invalid field.
+ */
+export function readPatientFields(
+  params: Params,
+  practice: Practice,
+  today: IsoDate,
+  mode: 'create' | 'update',
+): PatientRecord {
+  if (mode === 'create') {
+    requireCreateFields(params);
+  }
+  const record: PatientRecord = {};
+  const dob = params.get('dob');
+  if (dob !== undefined) {
+    record.dob = toAthenaDate(checkDob(dob, today));
+  }
+  const invalid = [
+    ...readTextFields(params, record),
+    ...checkFormats(record, practice),
+    ...readSsn(params, record),
+  ];
   if (invalid.length) {
     const fields = [...new Set(invalid)];
     throw invalidFields(fields, `Invalid values for: ${fields.join(', ')}.`);
