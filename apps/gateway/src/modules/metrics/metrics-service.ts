@@ -113,6 +113,86 @@ function groupKeyOf(row: StoredRollup, groupBy: MetricGroup): string {
   }
 }
 
+/** The window a query asks for, cut into whole intervals; one too wide or too fine is refused. */
+function queryWindow(query: MetricsQuery, at: Date) {
+  const requestedTo = query.to ? Date.parse(query.to) : at.getTime();
+  const requestedFrom = query.from ? Date.parse(query.from) : requestedTo - DEFAULT_WINDOW_MS;
+  const windowSeconds = (requestedTo - requestedFrom) / 1000;
+  if (windowSeconds > METRIC_MAX_WINDOW_DAYS * 86_400) {
+    throw validationError('from', `the window may cover at most ${METRIC_MAX_WINDOW_DAYS} days`);
+  }
+  const interval = query.interval ?? defaultInterval(windowSeconds);
+  const intervalMs = METRIC_INTERVALS[interval] * 1000;
+  const from = bucketStartOf(requestedFrom, intervalMs);
+  const to = Math.max(from + intervalMs, -bucketStartOf(-requestedTo, intervalMs));
+  const points = (to - from) / intervalMs;
+  if (points > METRIC_MAX_POINTS) {
+    throw validationError(
+      'interval',
+      `${interval} cuts this window into ${points} points; the most is ${METRIC_MAX_POINTS}`,
+    );
+  }
+  return { from, to, interval, intervalMs, points };
+}
+
+interface GroupTally {
+  /** A row of the group, for the labels its key alone does not give (method, route). */
+  sample: StoredRollup;
+  totals: Tally;
+  points: Map<number, Tally>;
+}
+
+/** The window's rows summed: in total, per point, and per group and point when grouped. */
+function tallyRows(
+  rows: StoredRollup[],
+  window: { from: number; intervalMs: number; points: number },
+  groupBy: MetricGroup | undefined,
+) {
+  const totals = new Tally();
+  const pointTallies = Array.from({ length: window.points }, () => new Tally());
+  const groups = new Map<string, GroupTally>();
+  for (const row of rows) {
+    const index = Math.floor((row.bucketStart.getTime() - window.from) / window.intervalMs);
+    totals.add(row);
+    pointTallies[index]?.add(row);
+    if (groupBy) {
+      const key = groupKeyOf(row, groupBy);
+      let group = groups.get(key);
+      if (!group) {
+        group = { sample: row, totals: new Tally(), points: new Map() };
+        groups.set(key, group);
+      }
+      group.totals.add(row);
+      let point = group.points.get(index);
+      if (!point) {
+        point = new Tally();
+        group.points.set(index, point);
+      }
+      point.add(row);
+    }
+  }
+  return { totals, pointTallies, groups };
+}
+
+/** What a group is called on screen: a source's name, a route, a key's name, a status class. */
+function groupLabel(
+  groupBy: MetricGroup | undefined,
+  key: string,
+  sample: StoredRollup,
+  keyNames: Map<string, string>,
+): string {
+  switch (groupBy) {
+    case 'source':
+      return LOG_SOURCE_LABELS[key as LogSource] ?? key;
+    case 'route':
+      return `${sample.method} ${sample.route || '(no matching route)'}`;
+    case 'key':
+      return key === '' ? 'No API key' : (keyNames.get(key) ?? 'Deleted key');
+    default:
+      return STATUS_CLASS_LABELS[key] ?? key;
+  }
+}
+
 export function createMetricsService({
   repository,
   now = () => new Date(),
@@ -127,26 +207,8 @@ export function createMetricsService({
     },
 
     async query(query: MetricsQuery): Promise<MetricsResponse> {
-      const requestedTo = query.to ? Date.parse(query.to) : now().getTime();
-      const requestedFrom = query.from ? Date.parse(query.from) : requestedTo - DEFAULT_WINDOW_MS;
-      const windowSeconds = (requestedTo - requestedFrom) / 1000;
-      if (windowSeconds > METRIC_MAX_WINDOW_DAYS * 86_400) {
-        throw validationError(
-          'from',
-          `the window may cover at most ${METRIC_MAX_WINDOW_DAYS} days`,
-        );
-      }
-      const interval = query.interval ?? defaultInterval(windowSeconds);
-      const intervalMs = METRIC_INTERVALS[interval] * 1000;
-      const from = bucketStartOf(requestedFrom, intervalMs);
-      const to = Math.max(from + intervalMs, -bucketStartOf(-requestedTo, intervalMs));
-      const points = (to - from) / intervalMs;
-      if (points > METRIC_MAX_POINTS) {
-        throw validationError(
-          'interval',
-          `${interval} cuts this window into ${points} points; the most is ${METRIC_MAX_POINTS}`,
-        );
-      }
+      const window = queryWindow(query, now());
+      const { from, to, interval, intervalMs, points } = window;
       const granularity = granularityFor(METRIC_INTERVALS[interval]);
       const span = to - from;
       const view = query.groupBy === 'key' ? 'key' : 'route';
@@ -154,37 +216,11 @@ export function createMetricsService({
         repository.rows(granularity, view, new Date(from), new Date(to), query.source),
         repository.rows(granularity, view, new Date(from - span), new Date(from), query.source),
       ]);
-
-      const totals = new Tally();
       const previous = new Tally();
-      const pointTallies = Array.from({ length: points }, () => new Tally());
-      const groups = new Map<
-        string,
-        { sample: StoredRollup; totals: Tally; points: Map<number, Tally> }
-      >();
       for (const row of previousRows) {
         previous.add(row);
       }
-      for (const row of rows) {
-        const index = Math.floor((row.bucketStart.getTime() - from) / intervalMs);
-        totals.add(row);
-        pointTallies[index]?.add(row);
-        if (query.groupBy) {
-          const key = groupKeyOf(row, query.groupBy);
-          let group = groups.get(key);
-          if (!group) {
-            group = { sample: row, totals: new Tally(), points: new Map() };
-            groups.set(key, group);
-          }
-          group.totals.add(row);
-          let point = group.points.get(index);
-          if (!point) {
-            point = new Tally();
-            group.points.set(index, point);
-          }
-          point.add(row);
-        }
-      }
+      const { totals, pointTallies, groups } = tallyRows(rows, window, query.groupBy);
 
       const startOf = (index: number) => new Date(from + index * intervalMs).toISOString();
       const emptyFigures = new Tally().figures();
@@ -195,18 +231,6 @@ export function createMetricsService({
         query.groupBy === 'key'
           ? await repository.keyNames(busiest.map(([key]) => key).filter((key) => UUID.test(key)))
           : new Map<string, string>();
-      const labelOf = (key: string, sample: StoredRollup): string => {
-        switch (query.groupBy) {
-          case 'source':
-            return LOG_SOURCE_LABELS[key as LogSource] ?? key;
-          case 'route':
-            return `${sample.method} ${sample.route || '(no matching route)'}`;
-          case 'key':
-            return key === '' ? 'No API key' : (keyNames.get(key) ?? 'Deleted key');
-          default:
-            return STATUS_CLASS_LABELS[key] ?? key;
-        }
-      };
 
       return {
         from: new Date(from).toISOString(),
@@ -218,7 +242,7 @@ export function createMetricsService({
         series: pointTallies.map((tally, index) => ({ start: startOf(index), ...tally.figures() })),
         groups: busiest.map(([key, group]): MetricGroupFigures => ({
           key,
-          label: labelOf(key, group.sample),
+          label: groupLabel(query.groupBy, key, group.sample, keyNames),
           ...(query.groupBy === 'route'
             ? { method: group.sample.method, route: group.sample.route }
             : {}),

@@ -36,17 +36,8 @@ export interface PrometheusSources {
 
 const BREAKER_STATES = ['closed', 'half-open', 'open'] as const;
 
-/**
- * The gateway's figures in Prometheus's text format, per instance (Prometheus sums instances).
- * Labels are route templates, sources, methods, status classes and key ids: never a raw path,
- * a query, a patient or key material.
- */
-export function createPrometheusExporter(sources: PrometheusSources) {
-  const registry = new Registry();
-  // Process metrics start with the first scrape: an instance nobody scrapes keeps no sampler.
-  let processMetrics = false;
-  const keyLabels = sources.keyNames ? ['api_key_id', 'api_key_name'] : ['api_key_id'];
-
+/** Per-request figures: counts, durations and cache outcomes, by bounded labels only. */
+function requestMetrics(registry: Registry, keyLabels: string[]) {
   const requests = new Counter({
     name: `${PREFIX}requests_total`,
     help: 'Gateway requests answered, by source, route template, method and status class',
@@ -79,7 +70,11 @@ export function createPrometheusExporter(sources: PrometheusSources) {
     labelNames: ['source', 'outcome'],
     registers: [registry],
   });
+  return { requests, keyRequests, duration, upstream, cache };
+}
 
+/** Gauges read at scrape time from the request log, the athena client and the database pool. */
+function registerHealthGauges(registry: Registry, sources: PrometheusSources) {
   new Gauge({
     name: `${PREFIX}request_log_buffered`,
     help: 'Request-log entries waiting to be written',
@@ -141,6 +136,20 @@ export function createPrometheusExporter(sources: PrometheusSources) {
       },
     });
   }
+}
+
+/**
+ * The gateway's figures in Prometheus's text format, per instance (Prometheus sums instances).
+ * Labels are route templates, sources, methods, status classes and key ids: never a raw path,
+ * a query, a patient or key material.
+ */
+export function createPrometheusExporter(sources: PrometheusSources) {
+  const registry = new Registry();
+  // Process metrics start with the first scrape: an instance nobody scrapes keeps no sampler.
+  let processMetrics = false;
+  const keyLabels = sources.keyNames ? ['api_key_id', 'api_key_name'] : ['api_key_id'];
+  const { requests, keyRequests, duration, upstream, cache } = requestMetrics(registry, keyLabels);
+  registerHealthGauges(registry, sources);
 
   return {
     contentType: registry.contentType,
