@@ -30,6 +30,7 @@ const SCREENS = [
   { name: 'configuration', path: '/configuration', heading: 'Gateway Configuration' },
   { name: 'users', path: '/users', heading: 'Users' },
   { name: 'audit', path: '/audit', heading: 'Audit Log' },
+  { name: 'webhooks', path: '/webhook-endpoints', heading: 'Webhooks' },
   { name: 'account', path: '/account', heading: 'My Account' },
   { name: 'not-found', path: '/nope', heading: 'Page Not Found' },
 ] as const;

@@ -79,9 +79,11 @@ test.describe('shell', () => {
       ['Logs', /\/logs$/],
       ['Metrics', /\/metrics$/],
       ['Athena EHR', /#athena$/],
+      ['FHIR EHR', /#fhir-ehr$/],
       ['Mock EHR', /#mock-ehr$/],
       ['API Keys', /\/api-keys$/],
       ['Configuration', /\/configuration$/],
+      ['Webhooks', /\/webhook-endpoints$/],
     ];
     for (const [name, href] of items) {
       await expect(sidebar.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
@@ -106,6 +108,7 @@ test.describe('shell', () => {
     for (const title of [
       'API Status',
       'Athena EHR',
+      'FHIR EHR',
       'Mock EHR',
       'Recent API Requests',
       'API Key Management',

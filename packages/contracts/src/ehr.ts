@@ -18,6 +18,12 @@ export const EHR_SOURCE_LABELS: Record<EhrSource, string> = {
 export const FHIR_VENDORS = ['generic', 'oracle', 'epic'] as const;
 export const FhirVendor = z.enum(FHIR_VENDORS);
 export type FhirVendor = z.infer<typeof FhirVendor>;
+/** What the console calls each vendor profile. */
+export const FHIR_VENDOR_LABELS: Record<FhirVendor, string> = {
+  generic: 'FHIR R4 (generic)',
+  oracle: 'Oracle Health',
+  epic: 'Epic',
+};
 
 /** A calendar date as YYYY-MM-DD that exists (no 2026-02-30). */
 export const CalendarDate = z

@@ -76,6 +76,7 @@ export const NAV_GROUPS: NavGroup[] = [
     label: 'EHR INTEGRATIONS',
     items: [
       { kind: 'anchor', label: 'Athena EHR', hash: 'athena', dotClassName: 'bg-green-500' },
+      { kind: 'anchor', label: 'FHIR EHR', hash: 'fhir-ehr', dotClassName: 'bg-sky-500' },
       { kind: 'anchor', label: 'Mock EHR', hash: 'mock-ehr', dotClassName: 'bg-yellow-400' },
     ],
   },

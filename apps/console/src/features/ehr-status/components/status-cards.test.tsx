@@ -6,6 +6,18 @@ import { renderWithProviders } from '@/test/render';
 
 import { StatusCards } from './status-cards';
 
+const FHIR_NOT_CONFIGURED = {
+  status: 'disconnected',
+  configured: false,
+  vendor: null,
+  practiceId: null,
+  lastSyncedAt: null,
+  lastTokenAt: null,
+  message: null,
+  breakerState: null,
+  tokenRefreshes: 0,
+};
+
 describe('StatusCards', () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -28,6 +40,7 @@ describe('StatusCards', () => {
             tokenRefreshes: 0,
             message: null,
           },
+          fhir: FHIR_NOT_CONFIGURED,
           mockEhr: { status: 'connected' },
         },
       },
@@ -70,6 +83,7 @@ describe('StatusCards', () => {
             tokenRefreshes: 0,
             message: 'not configured',
           },
+          fhir: FHIR_NOT_CONFIGURED,
           mockEhr: { status: 'disconnected' },
         },
       },
@@ -100,6 +114,7 @@ describe('StatusCards', () => {
             tokenRefreshes: 0,
             message: null,
           },
+          fhir: FHIR_NOT_CONFIGURED,
           mockEhr: { status: 'connected' },
         },
       },

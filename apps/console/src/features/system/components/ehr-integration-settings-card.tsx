@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 
 import { useSystemInfo } from '../api/get-system-info';
+import { FhirSettingsSection } from './fhir-settings-section';
 
 /** Read-only: these come from the gateway's environment, not from the editable config. */
 export function EhrIntegrationSettingsCard() {
@@ -72,6 +73,7 @@ export function EhrIntegrationSettingsCard() {
                 aria-describedby={`${id}-mock-note`}
               />
             </div>
+            {data?.fhir && <FhirSettingsSection fhir={data.fhir} />}
             {data?.trafficControl && (
               <div className="space-y-1 rounded-lg border p-4">
                 <p className="text-sm font-medium">Traffic control</p>
