@@ -15,8 +15,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The apiRoot in force on this instance (the gateway config can change it at run time). */
     currentApiRoot: () => string;
-    /** The request log's writer, for tests and benchmarks that read the log right after a call. */
-    requestLogWriter: Pick<RequestLogsModule, 'flush' | 'health'>;
+    /**
+     * The request log's writer, for tests and benchmarks that read the log right after a call
+     * (and the writer benchmark, which records exchanges without HTTP in front).
+     */
+    requestLogWriter: Pick<RequestLogsModule, 'flush' | 'health' | 'record'>;
     /** What the operator may do from the server's shell (`npm run admin`); see operator/. */
     operatorCommands: OperatorCommands;
     /** Records a request refused before routing (see plugins/pre-routing-refusals.ts). */

@@ -102,7 +102,7 @@ class Writer {
 
   constructor(private readonly options: RequestLogWriterOptions) {
     this.maxBuffered = options.maxBuffered ?? 10_000;
-    this.batchSize = options.batchSize ?? 500;
+    this.batchSize = options.batchSize ?? 2_000;
     this.flushIntervalMs = options.flushIntervalMs ?? 250;
     this.maxRetryDelayMs = options.maxRetryDelayMs ?? 5_000;
   }
