@@ -9,6 +9,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin, type ProxyOptions } from 'vite';
 
 // The source file, not the package: the config is loaded before any workspace package is built.
+import { adminPath } from '../../packages/contracts/src/admin-routes.js';
 import { CONSOLE_PATHS } from '../../packages/contracts/src/names.js';
 
 // The gateway serves the built console on the same origin; in dev the console's own pages and
@@ -74,8 +75,31 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Asks who is signed in while the entry downloads, not after it has run: the answer decides which
+ * chunks come next (sign-in screen, or the signed-in console and the screen at the address). The
+ * entry's session query, credentials included like this preload, takes the preloaded response.
+ */
+function preloadSession(): Plugin {
+  return {
+    name: 'ehr-gateway:preload-session',
+    transformIndexHtml: () => [
+      {
+        tag: 'link',
+        attrs: {
+          rel: 'preload',
+          href: adminPath('session'),
+          as: 'fetch',
+          crossorigin: 'use-credentials',
+        },
+        injectTo: 'head',
+      },
+    ],
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), preloadSession(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     // Resolve workspace packages to their TypeScript source so no prior build is needed.
