@@ -180,6 +180,125 @@ export function patientsPath({ apiRoot, practiceId }: PresetContext) {
   return `${root(apiRoot)}/${encodeURIComponent(practiceId)}/patients`;
 }
 
+/** The EHR's own resources at the chosen practice. */
+function standardPresets(base: string, source: PresetSource, today: Date): Preset[] {
+  return [
+    get('patients', 'Get Patients', `${base}/patients`, { source }),
+    get('appointments', 'Get Appointments', `${base}/appointments`, {
+      source,
+      startDate: isoDate(today),
+    }),
+    get('providers', 'Get Providers', `${base}/providers`, { source }),
+    get('departments', 'Get Departments', `${base}/departments`, { source }),
+    get('referring-providers', 'Get Referring Providers', `${base}/referring-providers`, {
+      source,
+    }),
+  ];
+}
+
+/** The voice agent's configuration, and the tool its assistant calls. */
+function voiceConfigPresets(): Preset[] {
+  const tenant = { tenantId: String(DEFAULT_TENANT_ID) };
+  return [
+    get('vc-tenants', 'Get Tenants', '/voice-config/tenants'),
+    get('vc-departments', 'Get Departments', '/voice-config/departments', tenant),
+    get('vc-appointment-types', 'Get Appointment Types', '/voice-config/appointment-types'),
+    get('vc-providers', 'Get Providers', '/voice-config/providers'),
+    get('vc-ehr-departments', 'Get EHR Departments', '/voice-config/ehr/departments'),
+    get(
+      'vc-ehr-appointment-types',
+      'Get EHR Appointment Types',
+      '/voice-config/ehr/appointment-types',
+    ),
+    get('vc-ehr-providers', 'Get EHR Providers', '/voice-config/ehr/providers'),
+    get('vc-global-get', 'Get Global Config', '/voice-config/global-config/greeting'),
+    post('vc-global-set', 'Set Global Config', '/voice-config/global-config', {
+      key: 'greeting',
+      value: 'Thank you for calling Demo Health Network.',
+    }),
+    {
+      ...post('vc-tenant-create', 'Create Tenant', '/voice-config/tenants', {
+        name: 'New Clinic Network',
+      }),
+      // Tenant names are unique: each choice of the preset gets its own.
+      prepare: () => ({ body: { name: `New Clinic Network ${uniqueSuffix()}` } }),
+    },
+    post('vc-query', 'Cross-Entity Query', '/voice-config/query', crossEntityQueryBody()),
+    post(
+      'tool-legacy',
+      'Voice Assistant Tool (legacy format)',
+      '/llm/tools/query-healthcare-entities',
+      legacyFunctionCallBody(),
+    ),
+    post(
+      'tool-new',
+      'Voice Assistant Tool (new format)',
+      '/llm/tools/query-healthcare-entities',
+      toolCallBody(),
+    ),
+  ];
+}
+
+/** Answers built from several EHR calls, for the sample patient. */
+function aggregationPresets(source: PresetSource, practiceId: string, today: Date): Preset[] {
+  const patient = {
+    firstname: SAMPLE_PATIENT.firstname,
+    lastname: SAMPLE_PATIENT.lastname,
+    dob: SAMPLE_PATIENT.dob,
+  };
+  return [
+    get(
+      'agg-department-providers',
+      'Department-Provider Mapping',
+      '/aggregate/department-providers',
+      {
+        source,
+      },
+    ),
+    get('agg-appointment-types', 'Appointment Types', '/aggregate/appointment-types', {
+      source,
+      departmentid: SAMPLE_PATIENT.departmentid,
+    }),
+    get('agg-open-slots', 'Patient Open Slots', '/aggregate/patient-open-slots', {
+      source,
+      appointmenttypeid: SAMPLE_PATIENT.appointmenttypeid,
+      ...patient,
+    }),
+    get('agg-patient-provider', 'Patient Provider with Department', '/aggregate/patient-provider', {
+      source,
+      ...patient,
+    }),
+    {
+      ...post(
+        'agg-patient-appointment',
+        'Create Patient with Appointment',
+        '/aggregate/patient-with-appointment',
+        patientWithAppointmentBody(today),
+        { source },
+      ),
+      // Sending it again with the same key replays the first answer instead of booking twice.
+      prepare: () => ({ headers: { [IDEMPOTENCY_KEY_HEADER]: crypto.randomUUID() } }),
+    },
+    post(
+      'agg-smart-scheduling',
+      'Smart Scheduling',
+      '/aggregate/smart-scheduling',
+      smartSchedulingBody(practiceId, source),
+    ),
+  ];
+}
+
+function utilityPresets(): Preset[] {
+  return [
+    get('util-dob', 'DOB Validation', '/utility/validate-dob', { dob: '1985-07-14' }),
+    get('util-datetime', 'Datetime Helper', '/utility/datetime', {
+      format: 'yyyy-MM-dd HH:mm',
+    }),
+    get('util-cors', 'CORS Check', '/utility/cors-check'),
+    post('util-test', 'Test Endpoint', '/utility/test', TEST_ECHO_BODY),
+  ];
+}
+
 /**
  * Presets per category. Routes that take `source` ask the chosen EHR (the Mock EHR by default, so
  * they answer without athena set up), at that EHR's practice.
@@ -190,123 +309,18 @@ export function presetsFor(category: Category, context: PresetContext): Preset[]
     source === 'athena' ? (context.athenaPracticeId ?? context.practiceId) : context.practiceId;
   const base = `${root(context.apiRoot)}/${encodeURIComponent(practiceId)}`;
   const today = context.today ?? new Date();
-  const patient = {
-    firstname: SAMPLE_PATIENT.firstname,
-    lastname: SAMPLE_PATIENT.lastname,
-    dob: SAMPLE_PATIENT.dob,
-  };
-  const tenant = { tenantId: String(DEFAULT_TENANT_ID) };
   switch (category) {
     case 'Standard':
-      return [
-        get('patients', 'Get Patients', `${base}/patients`, { source }),
-        get('appointments', 'Get Appointments', `${base}/appointments`, {
-          source,
-          startDate: isoDate(today),
-        }),
-        get('providers', 'Get Providers', `${base}/providers`, { source }),
-        get('departments', 'Get Departments', `${base}/departments`, { source }),
-        get('referring-providers', 'Get Referring Providers', `${base}/referring-providers`, {
-          source,
-        }),
-      ];
+      return standardPresets(base, source, today);
     case 'FHIR R4':
       // The FHIR face at the chosen EHR and practice: discover, find, book, cancel.
       return fhirPresets(source, practiceId, today);
     case 'Voice Config':
-      return [
-        get('vc-tenants', 'Get Tenants', '/voice-config/tenants'),
-        get('vc-departments', 'Get Departments', '/voice-config/departments', tenant),
-        get('vc-appointment-types', 'Get Appointment Types', '/voice-config/appointment-types'),
-        get('vc-providers', 'Get Providers', '/voice-config/providers'),
-        get('vc-ehr-departments', 'Get EHR Departments', '/voice-config/ehr/departments'),
-        get(
-          'vc-ehr-appointment-types',
-          'Get EHR Appointment Types',
-          '/voice-config/ehr/appointment-types',
-        ),
-        get('vc-ehr-providers', 'Get EHR Providers', '/voice-config/ehr/providers'),
-        get('vc-global-get', 'Get Global Config', '/voice-config/global-config/greeting'),
-        post('vc-global-set', 'Set Global Config', '/voice-config/global-config', {
-          key: 'greeting',
-          value: 'Thank you for calling Demo Health Network.',
-        }),
-        {
-          ...post('vc-tenant-create', 'Create Tenant', '/voice-config/tenants', {
-            name: 'New Clinic Network',
-          }),
-          // Tenant names are unique: each choice of the preset gets its own.
-          prepare: () => ({ body: { name: `New Clinic Network ${uniqueSuffix()}` } }),
-        },
-        post('vc-query', 'Cross-Entity Query', '/voice-config/query', crossEntityQueryBody()),
-        post(
-          'tool-legacy',
-          'Voice Assistant Tool (legacy format)',
-          '/llm/tools/query-healthcare-entities',
-          legacyFunctionCallBody(),
-        ),
-        post(
-          'tool-new',
-          'Voice Assistant Tool (new format)',
-          '/llm/tools/query-healthcare-entities',
-          toolCallBody(),
-        ),
-      ];
+      return voiceConfigPresets();
     case 'Custom Aggregation':
-      return [
-        get(
-          'agg-department-providers',
-          'Department-Provider Mapping',
-          '/aggregate/department-providers',
-          {
-            source,
-          },
-        ),
-        get('agg-appointment-types', 'Appointment Types', '/aggregate/appointment-types', {
-          source,
-          departmentid: SAMPLE_PATIENT.departmentid,
-        }),
-        get('agg-open-slots', 'Patient Open Slots', '/aggregate/patient-open-slots', {
-          source,
-          appointmenttypeid: SAMPLE_PATIENT.appointmenttypeid,
-          ...patient,
-        }),
-        get(
-          'agg-patient-provider',
-          'Patient Provider with Department',
-          '/aggregate/patient-provider',
-          {
-            source,
-            ...patient,
-          },
-        ),
-        {
-          ...post(
-            'agg-patient-appointment',
-            'Create Patient with Appointment',
-            '/aggregate/patient-with-appointment',
-            patientWithAppointmentBody(today),
-            { source },
-          ),
-          // Sending it again with the same key replays the first answer instead of booking twice.
-          prepare: () => ({ headers: { [IDEMPOTENCY_KEY_HEADER]: crypto.randomUUID() } }),
-        },
-        post(
-          'agg-smart-scheduling',
-          'Smart Scheduling',
-          '/aggregate/smart-scheduling',
-          smartSchedulingBody(practiceId, source),
-        ),
-      ];
+      return aggregationPresets(source, practiceId, today);
     case 'Utility':
-      return [
-        get('util-dob', 'DOB Validation', '/utility/validate-dob', { dob: '1985-07-14' }),
-        get('util-datetime', 'Datetime Helper', '/utility/datetime', {
-          format: 'yyyy-MM-dd HH:mm',
-        }),
-        get('util-cors', 'CORS Check', '/utility/cors-check'),
-        post('util-test', 'Test Endpoint', '/utility/test', TEST_ECHO_BODY),
-      ];
+      return utilityPresets();
   }
 }
 
