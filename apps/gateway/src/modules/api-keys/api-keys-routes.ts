@@ -23,7 +23,8 @@ import type { ApiKeysService } from './api-keys-service.js';
 const tags = [API_TAGS.adminApiKeys];
 const refusals = { 401: ErrorResponse, 403: ErrorResponse };
 
-export function registerApiKeysRoutes(app: FastifyInstance, service: ApiKeysService) {
+/** Reading keys (never their secrets) and their usage. */
+function registerKeyReads(app: FastifyInstance, service: ApiKeysService) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.route({
@@ -38,6 +39,39 @@ export function registerApiKeysRoutes(app: FastifyInstance, service: ApiKeysServ
     },
     handler: async () => ({ apiKeys: await service.list() }),
   });
+
+  routes.route({
+    method: 'GET',
+    url: ADMIN_ROUTES.apiKey,
+    config: { permission: 'keys:read' },
+    schema: {
+      operationId: 'getApiKey',
+      summary: 'One active API key, masked',
+      tags,
+      params: IdParams,
+      response: { 200: ApiKeyDetail, 400: ErrorResponse, 404: ErrorResponse, ...refusals },
+    },
+    handler: async (request) => ({ apiKey: await service.get(request.params.id) }),
+  });
+
+  routes.route({
+    method: 'GET',
+    url: ADMIN_ROUTES.apiKeyUsage,
+    config: { permission: 'keys:read' },
+    schema: {
+      operationId: 'getApiKeyUsage',
+      summary: "A key's requests, errors and 429s per hour (24 h) and per UTC day (30 days)",
+      tags,
+      params: IdParams,
+      response: { 200: ApiKeyUsage, 400: ErrorResponse, 404: ErrorResponse, ...refusals },
+    },
+    handler: async (request) => service.usage(request.params.id),
+  });
+}
+
+/** Creating a key and changing what it may do. */
+function registerKeyEdits(app: FastifyInstance, service: ApiKeysService) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.route({
     method: 'POST',
@@ -57,20 +91,6 @@ export function registerApiKeysRoutes(app: FastifyInstance, service: ApiKeysServ
   });
 
   routes.route({
-    method: 'GET',
-    url: ADMIN_ROUTES.apiKey,
-    config: { permission: 'keys:read' },
-    schema: {
-      operationId: 'getApiKey',
-      summary: 'One active API key, masked',
-      tags,
-      params: IdParams,
-      response: { 200: ApiKeyDetail, 400: ErrorResponse, 404: ErrorResponse, ...refusals },
-    },
-    handler: async (request) => ({ apiKey: await service.get(request.params.id) }),
-  });
-
-  routes.route({
     method: 'PATCH',
     url: ADMIN_ROUTES.apiKey,
     config: { permission: 'keys:write' },
@@ -86,6 +106,11 @@ export function registerApiKeysRoutes(app: FastifyInstance, service: ApiKeysServ
       apiKey: await service.update(request.params.id, request.body, auditContextOf(request)),
     }),
   });
+}
+
+/** A key's secret replaced, or the key revoked. */
+function registerKeyLifecycle(app: FastifyInstance, service: ApiKeysService) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.route({
     method: 'POST',
@@ -104,20 +129,6 @@ export function registerApiKeysRoutes(app: FastifyInstance, service: ApiKeysServ
   });
 
   routes.route({
-    method: 'GET',
-    url: ADMIN_ROUTES.apiKeyUsage,
-    config: { permission: 'keys:read' },
-    schema: {
-      operationId: 'getApiKeyUsage',
-      summary: "A key's requests, errors and 429s per hour (24 h) and per UTC day (30 days)",
-      tags,
-      params: IdParams,
-      response: { 200: ApiKeyUsage, 400: ErrorResponse, 404: ErrorResponse, ...refusals },
-    },
-    handler: async (request) => service.usage(request.params.id),
-  });
-
-  routes.route({
     method: 'DELETE',
     url: ADMIN_ROUTES.apiKey,
     config: { permission: 'keys:write' },
@@ -133,4 +144,10 @@ export function registerApiKeysRoutes(app: FastifyInstance, service: ApiKeysServ
       return reply.code(204).send(null);
     },
   });
+}
+
+export function registerApiKeysRoutes(app: FastifyInstance, service: ApiKeysService) {
+  registerKeyReads(app, service);
+  registerKeyEdits(app, service);
+  registerKeyLifecycle(app, service);
 }
