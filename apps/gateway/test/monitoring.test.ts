@@ -71,10 +71,11 @@ describe.each(databaseTargets)('health samples, uptime and alerts on $name', (ta
     databaseOk?: boolean;
     redisOk?: boolean | null;
     dropped?: number;
+    spoolFull?: boolean;
   }) =>
-    sql`insert into health_samples (minute, instance_id, sampled_at, database_ok, redis_ok, athena_state, log_dropped)
+    sql`insert into health_samples (minute, instance_id, sampled_at, database_ok, redis_ok, athena_state, log_dropped, log_spool_full)
         values (${sample.minute}, ${sample.instance}, ${sample.minute}, ${sample.databaseOk ?? true},
-                ${sample.redisOk ?? null}, 'not_configured', ${sample.dropped ?? 0})`.execute(
+                ${sample.redisOk ?? null}, 'not_configured', ${sample.dropped ?? 0}, ${sample.spoolFull ?? false})`.execute(
       gw.storage.db,
     );
 
@@ -179,12 +180,14 @@ describe.each(databaseTargets)('health samples, uptime and alerts on $name', (ta
       databaseOk: false,
       redisOk: false,
       dropped: 3,
+      spoolFull: true,
     });
     const raised = await alerts();
     expect(open(raised).sort()).toEqual([
       'database_unreachable',
       'redis_unreachable',
       'request_log_dropped',
+      'request_log_spool_full',
     ]);
     expect(raised.alerts.find((a) => a.kind === 'request_log_dropped')?.message).toMatch(
       /^3 entries were not stored/,

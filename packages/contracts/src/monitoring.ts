@@ -11,6 +11,7 @@ export const ALERT_KINDS = [
   'athena_breaker_open',
   'error_rate',
   'request_log_dropped',
+  'request_log_spool_full',
   'api_key_expiring',
   'database_unreachable',
   'redis_unreachable',

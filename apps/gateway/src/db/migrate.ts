@@ -16,6 +16,7 @@ import * as requestLogFilters from './migrations/0012-request-log-filters.js';
 import * as requestRollups from './migrations/0013-request-rollups.js';
 import * as healthSamplesAlerts from './migrations/0014-health-samples-alerts.js';
 import * as requestLogTraceId from './migrations/0015-request-log-trace-id.js';
+import * as healthSampleSpoolFull from './migrations/0016-health-sample-spool-full.js';
 import * as ssoIdentities from './migrations/0020-sso-identities.js';
 import * as fhirEhrSource from './migrations/0025-fhir-ehr-source.js';
 
@@ -41,6 +42,7 @@ export const MIGRATIONS: readonly Migration[] = [
   requestRollups,
   healthSamplesAlerts,
   requestLogTraceId,
+  healthSampleSpoolFull,
   ssoIdentities,
   fhirEhrSource,
 ];

@@ -148,6 +148,8 @@ export interface HealthSamplesTable {
   athena_state: 'not_configured' | 'connected' | 'disconnected' | 'breaker_open';
   /** Request-log entries this instance dropped during the minute. */
   log_dropped: number;
+  /** The instance's request-log journal was at its size limit during the minute. */
+  log_spool_full: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface AlertsTable {

@@ -76,6 +76,17 @@ export function dependencyConditions(
       }),
     );
   }
+  if (latest.some((sample) => sample.logSpoolFull)) {
+    conditions.push(
+      condition('request_log_spool_full', 'request-log', {
+        severity: 'critical',
+        title: 'Request-log spool full',
+        message:
+          "An instance's request-log journal reached REQUEST_LOG_SPOOL_MAX_MB: new entries are kept in memory only, and dropped once that is full.",
+        link: CONSOLE_PATHS.dashboard,
+      }),
+    );
+  }
   if (trouble.dropped > 0) {
     conditions.push(
       condition('request_log_dropped', 'request-log', {

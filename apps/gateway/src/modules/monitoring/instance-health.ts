@@ -32,6 +32,7 @@ async function instanceHealth({
       breakerOpen: status.athena.breakerState === 'open',
     },
     logDroppedTotal: requestLogs.health().dropped,
+    logSpoolFull: requestLogs.health().spoolFull,
   };
 }
 

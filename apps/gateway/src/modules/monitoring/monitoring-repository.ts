@@ -11,6 +11,8 @@ export interface HealthSample {
   redisOk: boolean | null;
   athenaState: HealthSamplesTable['athena_state'];
   logDropped: number;
+  /** The request-log journal was at REQUEST_LOG_SPOOL_MAX_MB. */
+  logSpoolFull: boolean;
 }
 
 export interface AlertCondition {
@@ -51,6 +53,7 @@ export function createMonitoringRepository(db: Db) {
             redis_ok: sample.redisOk,
             athena_state: sample.athenaState,
             log_dropped: sample.logDropped,
+            log_spool_full: sample.logSpoolFull,
           })),
         )
         .onConflict((oc) =>
@@ -60,6 +63,7 @@ export function createMonitoringRepository(db: Db) {
             redis_ok: sql`excluded.redis_ok`,
             athena_state: sql`excluded.athena_state`,
             log_dropped: sql`health_samples.log_dropped + excluded.log_dropped`,
+            log_spool_full: sql`health_samples.log_spool_full or excluded.log_spool_full`,
           }),
         )
         .execute();
@@ -83,6 +87,7 @@ export function createMonitoringRepository(db: Db) {
         redisOk: row.redis_ok,
         athenaState: row.athena_state,
         logDropped: row.log_dropped,
+        logSpoolFull: row.log_spool_full,
       }));
     },
 

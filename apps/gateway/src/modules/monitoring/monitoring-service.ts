@@ -44,6 +44,7 @@ export interface InstanceHealth {
   };
   /** Request-log entries dropped since the process started. */
   logDroppedTotal: number;
+  logSpoolFull: boolean;
 }
 
 export interface MonitoringSources {
@@ -102,6 +103,7 @@ export function createMonitoringService({
             ...sample,
             databaseOk: earlier.databaseOk && sample.databaseOk,
             logDropped: earlier.logDropped + sample.logDropped,
+            logSpoolFull: earlier.logSpoolFull || sample.logSpoolFull,
           }
         : sample,
     );
@@ -133,6 +135,7 @@ export function createMonitoringService({
             ? 'connected'
             : 'disconnected',
       logDropped: dropped,
+      logSpoolFull: health.logSpoolFull,
     });
     const batch = [...pending.values()];
     await repository.addSamples(batch);
