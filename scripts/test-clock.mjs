@@ -6,18 +6,10 @@
 // follows through Playwright (e2e/support/clock.ts).
 import path from 'node:path';
 
+import { CLOCK_MOMENTS } from './clock-moments.mjs';
 import { ensureDependencies, npm, root, run } from './lib.mjs';
 
-const MOMENTS = [
-  // Friday evening UTC: already Saturday nowhere in the US, nearly so in UTC.
-  '2026-11-27T22:30:00Z',
-  // A Sunday: no synthetic schedule has slots today.
-  '2026-11-29T12:00:00Z',
-  // The eve of the US spring-forward change (2027-03-14, 02:00 local time).
-  '2027-03-13T23:30:00Z',
-  // The eve of the US fall-back change (2027-11-07, 02:00 local time).
-  '2027-11-06T21:00:00Z',
-];
+const MOMENTS = CLOCK_MOMENTS;
 
 const WORKSPACES = [
   '@ehr-gateway/calendar',

@@ -16,6 +16,7 @@ const steps = [
   ['FHIR sandbox tests', ['run', 'test', '-w', '@ehr-gateway/fhir-sandbox']],
   ['development IdP tests', ['run', 'test', '-w', '@ehr-gateway/dev-idp']],
   ['gateway unit and HTTP tests', ['run', 'test', '-w', '@ehr-gateway/gateway']],
+  ['voice-agent evaluation set (100 % required)', ['run', 'eval:voice']],
   ['console component tests', ['run', 'test', '-w', '@ehr-gateway/console']],
   ['production build', ['run', 'build']],
   ['browser end-to-end tests', ['run', 'test', '-w', '@ehr-gateway/e2e']],

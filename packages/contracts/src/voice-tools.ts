@@ -98,6 +98,11 @@ export const FindOpenSlotsArgs = z.strictObject({
     ),
   timeOfDay: z.enum(TIME_PREFERENCES).optional().describe('Part of the day the caller prefers.'),
   patientRef: ToolToken('patient').optional(),
+  appointment: ToolToken('appointment')
+    .optional()
+    .describe(
+      'When moving an appointment: its reference from list_appointments or book_appointment. Then "the same time next week" (in dateFrom) means a week after that appointment, with the same provider.',
+    ),
   tenant_id: TenantArg,
 });
 
@@ -115,6 +120,15 @@ export const BookAppointmentArgs = z.strictObject({
 
 export const ListAppointmentsArgs = z.strictObject({
   patientRef: ToolToken('patient'),
+  date: z
+    .string()
+    .trim()
+    .max(60)
+    .optional()
+    .describe(
+      'Only the appointments on this day, when the caller named one ("my appointment on Tuesday"): a date (YYYY-MM-DD) or their words.',
+    )
+    .meta({ examples: ['Tuesday', 'next Friday', '2026-12-01'] }),
   tenant_id: TenantArg,
 });
 
@@ -181,7 +195,7 @@ export const VOICE_TOOLS = {
   list_appointments: {
     args: ListAppointmentsArgs,
     description:
-      "List the verified patient's upcoming appointments, each as a sentence and an appointment reference for cancelling or rescheduling.",
+      "List the verified patient's upcoming appointments (or only those on the day the caller named), each as a sentence and an appointment reference for cancelling or rescheduling.",
   },
   cancel_appointment: {
     args: CancelAppointmentArgs,

@@ -1,18 +1,22 @@
 import type { AppointmentType, ConversationAnalysis } from '@ehr-gateway/contracts';
 
-/** Words in an appointment-type hint and the type names they point to, most specific first. */
-const TYPE_HINTS: Array<[RegExp, RegExp]> = [
-  [/physical|annual|yearly/i, /physical/i],
-  [/well[- ]?child|well[- ]?baby/i, /well child/i],
-  [/prenatal|pregnan/i, /prenatal/i],
-  [/skin|mole/i, /skin/i],
-  [/tele|video|virtual/i, /telehealth/i],
-  [/new patient|first visit/i, /new patient/i],
-  [/follow[- ]?up|check[- ]?in/i, /follow/i],
-  [/sick|urgent|same[- ]?day/i, /sick/i],
-  [/consult/i, /consult/i],
-  [/injur|sprain|sport/i, /injury/i],
-  [/check[- ]?up|exam/i, /physical|office visit/i],
+/**
+ * Words in an appointment-type hint and the type names they point to, most specific first; each
+ * row's names in order of preference ("a check-up" is a well child visit where the clinic sees
+ * children, else an annual physical, else an office visit).
+ */
+const TYPE_HINTS: Array<[RegExp, RegExp[]]> = [
+  [/physical|annual|yearly/i, [/physical/i]],
+  [/well[- ]?child|well[- ]?baby/i, [/well child/i]],
+  [/prenatal|pregnan/i, [/prenatal/i]],
+  [/skin|mole/i, [/skin/i]],
+  [/tele|video|virtual/i, [/telehealth/i]],
+  [/new patient|first visit/i, [/new patient/i]],
+  [/follow[- ]?up|check[- ]?in/i, [/follow/i]],
+  [/sick|urgent|same[- ]?day/i, [/sick/i]],
+  [/consult/i, [/consult/i]],
+  [/injur|sprain|sport/i, [/injury/i]],
+  [/check[- ]?up|exam/i, [/well child/i, /physical/i, /office visit/i]],
 ];
 
 /** The visit type the caller's words point to, or null when they name none. */
@@ -23,12 +27,13 @@ export function hintedAppointmentType(
   const bookable = types.filter((type) => type.patientBookable);
   const { appointmentTypeHint, urgency } = analysis.extractedInfo;
   const hint = appointmentTypeHint ?? '';
-  for (const [hintPattern, typePattern] of TYPE_HINTS) {
-    if (hintPattern.test(hint)) {
-      const match = bookable.find((type) => typePattern.test(type.name));
-      if (match) {
-        return match;
-      }
+  const hinted = TYPE_HINTS.filter(([hintPattern]) => hintPattern.test(hint)).flatMap(
+    ([, typePatterns]) => typePatterns,
+  );
+  for (const typePattern of hinted) {
+    const match = bookable.find((type) => typePattern.test(type.name));
+    if (match) {
+      return match;
     }
   }
   if (urgency === 'urgent' || urgency === 'soon') {

@@ -95,4 +95,28 @@ describe('the default providers for a known patient who names none', () => {
     ).toBe('none');
     expect(chooseProviders(PRACTICE, analysis({}), null, TODAY).basis).toBe('none');
   });
+
+  it('reads primary care for a child as pediatrics, and a shared name within the specialty asked for', () => {
+    const analysis = (extracted: Partial<ConversationAnalysis['extractedInfo']>) =>
+      ({
+        extractedInfo: { specialty: null, providerName: null, ...extracted },
+      }) as ConversationAnalysis;
+    const child = { dob: '2017-04-19', history: [] };
+    const adult = { dob: '1980-02-02', history: [] };
+    const sick = analysis({ specialty: 'Family Medicine' });
+    expect(chooseProviders(PRACTICE, sick, child, TODAY)).toMatchObject({
+      providers: [PEDIATRICIAN],
+      basis: 'specialty',
+    });
+    expect(chooseProviders(PRACTICE, sick, adult, TODAY).providers).toEqual([FAMILY]);
+    const twoDocs = [...PRACTICE, { ...PEDIATRICIAN, id: '9', lastName: 'Doc5' }];
+    expect(
+      chooseProviders(
+        twoDocs,
+        analysis({ providerName: 'Dr. Doc5', specialty: 'Pediatrics' }),
+        adult,
+        TODAY,
+      ).providers.map((p) => p.id),
+    ).toEqual(['9']);
+  });
 });

@@ -119,6 +119,23 @@ function matchesProviderName(provider: Provider, name: string): boolean {
   return wanted.length > 0 && wanted.every((part) => haystack.includes(part));
 }
 
+/**
+ * The specialty to search, lower-cased: primary care for a child is pediatrics where the practice
+ * has it ("a check-up", "he's sick" read as family medicine), else the specialty as analysed.
+ */
+function specialtyFor(
+  specialty: string,
+  candidates: Provider[],
+  patient: PatientFacts | null,
+  today: string,
+): string {
+  const child = patient?.dob ? ageOn(patient.dob, today) < PEDIATRIC_UNTIL_AGE : false;
+  const pediatrics = candidates.find((p) => PEDIATRICS.test(p.specialty ?? ''))?.specialty;
+  return child && pediatrics && PRIMARY_CARE.test(specialty)
+    ? pediatrics.toLowerCase()
+    : specialty.toLowerCase();
+}
+
 /** Who to search: the provider named, the specialty named, else the defaults for this patient. */
 export function chooseProviders(
   candidates: Provider[],
@@ -127,12 +144,17 @@ export function chooseProviders(
   today: string,
 ): { providers: Provider[]; basis: ProviderBasis; named: Provider[] } {
   const { providerName, specialty } = analysis.extractedInfo;
-  const named = providerName ? candidates.filter((p) => matchesProviderName(p, providerName)) : [];
+  const wanted = specialty ? specialtyFor(specialty, candidates, patient, today) : null;
+  const sameName = providerName
+    ? candidates.filter((p) => matchesProviderName(p, providerName))
+    : [];
+  // "Dr. Wilson" in pediatrics is the pediatrician, when two providers share the name.
+  const ofSpecialty = sameName.filter((p) => p.specialty?.toLowerCase() === wanted);
+  const named = ofSpecialty.length > 0 ? ofSpecialty : sameName;
   if (named.length > 0) {
     return { providers: named, basis: 'named', named };
   }
-  if (specialty) {
-    const wanted = specialty.toLowerCase();
+  if (wanted) {
     const bySpecialty = candidates.filter((p) => p.specialty?.toLowerCase() === wanted);
     return { providers: bySpecialty, basis: 'specialty', named };
   }

@@ -4,9 +4,26 @@ import type { GatewaySettings } from '../../config/settings.js';
 import { routesUnder, type GatewayModule } from '../../lib/gateway-module.js';
 import type { EhrModule } from '../ehr/index.js';
 import type { VoiceConfigModule } from '../voice-config/index.js';
-import { analyzeWithFallback, createLlmAnalyzer } from './analyzer/index.js';
+import { analyzeConversation, analyzeWithFallback, createLlmAnalyzer } from './analyzer/index.js';
 import { registerSmartSchedulingRoutes } from './smart-scheduling-routes.js';
 import { createSmartSchedulingService } from './smart-scheduling-service.js';
+
+/**
+ * The day or days a caller's words name ("Tuesday", "next Friday", "2026-12-01"), read as the
+ * built-in analyser reads them, in the practice's timezone; null when they name none.
+ */
+export function daysNamedBy(
+  words: string,
+  options: { now: Date; timezone?: string },
+): { startDate: string; endDate: string } | null {
+  const { datePreference } = analyzeConversation(
+    [{ role: 'user', content: `Is my appointment ${words}?` }],
+    options,
+  ).extractedInfo;
+  return datePreference
+    ? { startDate: datePreference.startDate, endDate: datePreference.endDate }
+    : null;
+}
 
 /** A conversation in, matching departments, providers, visit types and open slots out. */
 export function createSmartSchedulingModule({

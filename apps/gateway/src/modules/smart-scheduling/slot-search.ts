@@ -63,6 +63,25 @@ export async function searchSlots(query: SlotQuery, ctx: EhrCallContext): Promis
     .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
 }
 
+/**
+ * The providers' slots in their home departments; when those have none then, in the practice's
+ * other departments too, where providers also hold clinics on some days (an internist at the
+ * women's health clinic on Fridays). A second round only when the first found nothing.
+ */
+export async function searchHomeThenElsewhere(
+  query: SlotQuery,
+  practiceDepartments: Department[],
+  ctx: EhrCallContext,
+): Promise<OpenSlot[]> {
+  const home = await searchSlots(query, ctx);
+  const searched = new Set(query.departments.map((d) => d.id));
+  const elsewhere = practiceDepartments.filter((d) => !searched.has(d.id));
+  if (home.length > 0 || query.departments.length === 0 || elsewhere.length === 0) {
+    return home;
+  }
+  return searchSlots({ ...query, departments: elsewhere }, ctx);
+}
+
 /** The usual provider's slots when there are any, else their colleagues'. */
 export function preferUsual(slots: OpenSlot[], basis: ProviderBasis, providers: Provider[]) {
   if (basis !== 'usual') {

@@ -13,7 +13,7 @@ import { listAllProviders, type EhrCallContext, type EhrModule } from '../ehr/in
 import { hintedAppointmentType, pickAppointmentType } from './appointment-type-choice.js';
 import { chooseProviders, patientFactsOf } from './default-providers.js';
 import { firstOfferSentence, nextStepsFor } from './next-steps.js';
-import { preferUsual, searchSlots } from './slot-search.js';
+import { preferUsual, searchHomeThenElsewhere } from './slot-search.js';
 
 export interface AnalyzerOutcome {
   analysis: ConversationAnalysis;
@@ -145,7 +145,7 @@ export function createSmartSchedulingService({
         urgency !== 'emergency' &&
         (analysis.intent === 'book' || analysis.intent === 'reschedule');
       const slots = wantsSlots
-        ? await searchSlots(
+        ? await searchHomeThenElsewhere(
             {
               client: facts.client,
               practiceId: facts.practiceId,
@@ -159,6 +159,7 @@ export function createSmartSchedulingService({
               timePreference,
               notBefore: at,
             },
+            facts.departments,
             ctx,
           )
         : [];

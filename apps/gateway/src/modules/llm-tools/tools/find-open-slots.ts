@@ -9,6 +9,7 @@ import {
   spokenResult,
 } from '../spoken.js';
 import type { ToolCaller } from '../tool-tokens.js';
+import { asksSameTime, sameTimeLater } from './same-time-later.js';
 import type { PatientData, SlotData, ToolArgs, ToolFn, ToolKit } from './tool-kit.js';
 
 const MAX_OFFERED = 3;
@@ -119,12 +120,55 @@ export function createSlotFinder(kit: ToolKit) {
       .slice(0, MAX_OFFERED);
   }
 
-  return async function findSlots(
+  /**
+   * For an evening (no clinic runs after 5), the afternoons of the same days; else, or when those
+   * are full too, the first available.
+   */
+  async function nearestAlternative(
+    found: SmartSchedulingResult['smartScheduling'],
+    args: SlotArgs,
+    caller: ToolCaller,
+    ctx: EhrCallContext,
+    excludeSlotId?: string,
+  ) {
+    if (found.analysis.extractedInfo.timePreference === 'evening') {
+      const { startDate, endDate } = found.recommendedParameters;
+      const sameDays: SlotArgs = {
+        ...args,
+        dateFrom: startDate,
+        dateTo: endDate,
+        timeOfDay: 'afternoon',
+      };
+      const nearest = await search(sameDays, caller, ctx);
+      const alternatives = fitting(nearest, sameDays, excludeSlotId);
+      if (alternatives.length > 0) {
+        return { wider: sameDays, nearest, alternatives };
+      }
+    }
+    const wider = { ...args, dateFrom: FIRST_AVAILABLE, dateTo: undefined, timeOfDay: undefined };
+    const nearest = await search(wider, caller, ctx);
+    return { wider, nearest, alternatives: fitting(nearest, wider, excludeSlotId) };
+  }
+
+  async function findSlots(
     args: SlotArgs,
     caller: ToolCaller,
     ctx: EhrCallContext,
     excludeSlotId?: string,
   ): Promise<SlotOffers> {
+    if (asksSameTime(args)) {
+      const later = await sameTimeLater(kit, args, caller, ctx);
+      if (later.offers) {
+        return later.offers;
+      }
+      // That provider has nothing open that day: the usual search, for that day.
+      return findSlots(
+        { ...args, appointment: undefined, dateFrom: later.day },
+        caller,
+        ctx,
+        excludeSlotId,
+      );
+    }
     const found = await search(args, caller, ctx);
     if (found.queryResults.providers.length === 0) {
       return askInstead(args, args.patientRef !== undefined);
@@ -134,11 +178,15 @@ export function createSlotFinder(kit: ToolKit) {
       const offers = await offer(slots, found, args, caller);
       return { sentence: offersSentence(offers.map((o) => o.when)), offers, searched: true };
     }
-    // Nothing then: say what was searched, and offer the nearest alternative, the first available.
+    // Nothing then: say what was searched, and offer the nearest alternative.
     const searched = describeSearch(found);
-    const wider = { ...args, dateFrom: FIRST_AVAILABLE, dateTo: undefined, timeOfDay: undefined };
-    const nearest = await search(wider, caller, ctx);
-    const alternatives = fitting(nearest, wider, excludeSlotId);
+    const { wider, nearest, alternatives } = await nearestAlternative(
+      found,
+      args,
+      caller,
+      ctx,
+      excludeSlotId,
+    );
     if (alternatives.length === 0) {
       return {
         sentence: `I could not find an open time ${searched}, nor in the next month. Would you like me to connect you with the front desk?`,
@@ -152,7 +200,9 @@ export function createSlotFinder(kit: ToolKit) {
       offers,
       searched: true,
     };
-  };
+  }
+
+  return findSlots;
 }
 
 export type SlotFinder = ReturnType<typeof createSlotFinder>;
