@@ -44,6 +44,7 @@ import { createSystemModule } from './modules/system/index.js';
 import { createTrafficControlModule } from './modules/traffic-control/index.js';
 import { createUtilityModule } from './modules/utility/index.js';
 import { createVoiceConfigModule } from './modules/voice-config/index.js';
+import { createWebhooksModule } from './modules/webhooks/index.js';
 import { registerAccessLog } from './plugins/access-log.js';
 import { registerConsole } from './plugins/console.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -114,6 +115,13 @@ export const gatewayApp = fp<GatewayAppOptions>(
       now: options.now,
       defaultRateLimit: settings.defaultKeyRateLimit,
     });
+    const webhooks = createWebhooksModule({
+      db,
+      settings,
+      audit,
+      now: options.now,
+      deliverOnWrite: options.backgroundTasks !== false,
+    });
     const tracer = options.tracing?.tracer;
     const trafficControl = createTrafficControlModule({ settings, log, now: options.now, tracer });
     const metrics = createMetricsModule({
@@ -142,6 +150,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
       athenaTransport: options.athenaTransport,
       athenaGovernor: trafficControl.athenaGovernor,
       tracer,
+      recordChange: webhooks.recordChange,
     });
     const voiceConfig = await createVoiceConfigModule({ db, ehr });
     const idempotency = createIdempotencyModule({ db });
@@ -168,6 +177,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
       ehrStatus,
       monitoring,
       idempotency,
+      webhooks,
       createAggregationModule({ ehr, idempotency }),
       createFhirModule({
         ehr,
@@ -237,6 +247,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
     // The server's URL rewrite (see createGateway) reads the apiRoot in force through this.
     app.decorate('currentApiRoot', () => config.current().apiRoot);
     app.decorate('requestLogWriter', requestLogs);
+    app.decorate('webhookDelivery', { deliverDue: webhooks.deliverDue });
     app.decorate('operatorCommands', { resetPassword: adminAuth.resetPasswordAsOperator });
 
     const stopTasks =

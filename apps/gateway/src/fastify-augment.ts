@@ -24,6 +24,8 @@ declare module 'fastify' {
     operatorCommands: OperatorCommands;
     /** Records a request refused before routing (see plugins/pre-routing-refusals.ts). */
     recordRefusal: RecordRefusal;
+    /** Sends the webhook deliveries due now (tests call it after moving their clock). */
+    webhookDelivery: { deliverDue: () => Promise<number> };
   }
 
   interface FastifyContextConfig {

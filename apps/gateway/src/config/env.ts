@@ -86,6 +86,24 @@ export const EnvSchema = z.object({
     }
     return key;
   }),
+  WEBHOOKS_SECRETS_KEY: optionalString.transform((value, ctx) => {
+    if (value === undefined) {
+      return undefined;
+    }
+    const key = parsePayloadKey(value);
+    if (!key) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be 32 random bytes as 64 hex characters or base64 (openssl rand -base64 32)',
+      });
+      return z.NEVER;
+    }
+    return key;
+  }),
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   REQUEST_LOG_MAX_BODY_BYTES: positiveInt(16_384),
   REQUEST_LOG_SPOOL_DIR: optionalString,
   REQUEST_LOG_SPOOL_MAX_MB: positiveInt(1_024),

@@ -65,6 +65,8 @@ export interface GatewaySettings {
   alertErrorRatePercent?: number;
   /** The AES-256 key that seals request-log payloads captured in full; null refuses full capture. */
   payloadEncryptionKey: Buffer | null;
+  /** Signed webhooks: see docs/webhooks.md. Absent in tests that do not deliver any. */
+  webhooks?: WebhookSettings;
   /** Requests per minute for keys without their own rate limit; undefined is unlimited. */
   defaultKeyRateLimit?: number;
   /** The athena QPS governor (see docs/operations.md, "Traffic control"). */
@@ -75,6 +77,15 @@ export interface GatewaySettings {
   signIn?: SignInSettings;
   /** The FHIR R4 EHR (source=fhir); unset or incomplete leaves it unconfigured. */
   fhir?: FhirSettings;
+}
+
+export interface WebhookSettings {
+  /** Deliveries may go to loopback, private and link-local addresses, and over plain http. */
+  allowPrivate: boolean;
+  /** Seals endpoint secrets; else derived from PAYLOAD_ENCRYPTION_KEY, else kept in keyFile. */
+  secretsKey: Buffer | null;
+  /** Where a generated sealing key is kept when neither key is set (DATA_DIR). */
+  keyFile?: string;
 }
 
 export interface AthenaGovernorSettings {
@@ -131,6 +142,11 @@ export function settingsFromEnv(env: Env, version: string): GatewaySettings {
     prometheusKeyNames: env.PROMETHEUS_KEY_NAMES,
     alertErrorRatePercent: env.ALERT_ERROR_RATE_PERCENT,
     payloadEncryptionKey: env.PAYLOAD_ENCRYPTION_KEY ?? null,
+    webhooks: {
+      allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE,
+      secretsKey: env.WEBHOOKS_SECRETS_KEY ?? null,
+      keyFile: path.join(env.DATA_DIR, 'webhook-secrets.key'),
+    },
     defaultKeyRateLimit: env.DEFAULT_KEY_RATE_LIMIT,
     athenaGovernor: {
       maxQps: env.ATHENA_MAX_QPS,

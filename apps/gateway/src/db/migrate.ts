@@ -19,6 +19,7 @@ import * as requestLogTraceId from './migrations/0015-request-log-trace-id.js';
 import * as healthSampleSpoolFull from './migrations/0016-health-sample-spool-full.js';
 import * as ssoIdentities from './migrations/0020-sso-identities.js';
 import * as fhirEhrSource from './migrations/0025-fhir-ehr-source.js';
+import * as webhooks from './migrations/0030-webhooks.js';
 
 interface Migration {
   name: string;
@@ -45,6 +46,7 @@ export const MIGRATIONS: readonly Migration[] = [
   healthSampleSpoolFull,
   ssoIdentities,
   fhirEhrSource,
+  webhooks,
 ];
 
 /** Arbitrary constant shared by every instance so that only one migrates at a time. */

@@ -2,6 +2,8 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 import type { AlertSeverity, EhrSource, Role } from '@ehr-gateway/contracts';
 
+import type { WebhookTables } from './schema-webhooks.js';
+
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Json<T = unknown> = ColumnType<T, string, string>;
@@ -302,7 +304,7 @@ export interface AuditEventsTable {
   hash: string;
 }
 
-export interface Database {
+export interface Database extends WebhookTables {
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
   login_throttle: LoginThrottleTable;

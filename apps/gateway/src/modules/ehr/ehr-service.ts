@@ -18,6 +18,7 @@ import { dayNumber } from '@ehr-gateway/calendar';
 
 import { HttpError, validationError } from '../../lib/http-errors.js';
 import { withResponseCache, type ResponseCacheOptions } from './cached-client.js';
+import { withChangeEvents, type ChangeRecorder } from './change-reporting.js';
 import type { EhrCallContext, EhrClient } from './ehr-client.js';
 
 interface Deps extends ResponseCacheOptions {
@@ -28,6 +29,8 @@ interface Deps extends ResponseCacheOptions {
   fhir: EhrClient | null;
   /** The practice each EHR serves when a caller names none. */
   practiceIdFor: (source: EhrSource) => string;
+  /** Told of every write an EHR took (the webhooks outbox); absent, writes are not reported. */
+  recordChange?: ChangeRecorder;
 }
 
 /** The spec's words first, then what to do about it. */
@@ -53,10 +56,21 @@ export function resolveRange(startDate: string, endDate: string | undefined) {
  * The one way into the EHRs: `forSource` picks the EHR, wrapped by the response cache. The other
  * methods answer the gateway's EHR routes.
  */
-export function createEhrService({ mock, athena, fhir, practiceIdFor, ...cacheOptions }: Deps) {
-  const mockClient = withResponseCache(mock, cacheOptions);
-  const athenaClient = athena ? withResponseCache(athena, cacheOptions) : null;
-  const fhirClient = fhir ? withResponseCache(fhir, cacheOptions) : null;
+export function createEhrService({
+  mock,
+  athena,
+  fhir,
+  practiceIdFor,
+  recordChange,
+  ...cacheOptions
+}: Deps) {
+  const wrap = (client: EhrClient) => {
+    const cached = withResponseCache(client, cacheOptions);
+    return recordChange ? withChangeEvents(cached, recordChange) : cached;
+  };
+  const mockClient = wrap(mock);
+  const athenaClient = athena ? wrap(athena) : null;
+  const fhirClient = fhir ? wrap(fhir) : null;
 
   function forSource(source: EhrSource): EhrClient {
     switch (source) {

@@ -19,6 +19,7 @@ import {
   type AthenaHttpOptions,
 } from './athena/athena-http.js';
 import { createCircuitBreaker } from './athena/circuit-breaker.js';
+import type { ChangeRecorder } from './change-reporting.js';
 import { registerEhrRoutes } from './ehr-routes.js';
 import { createEhrService } from './ehr-service.js';
 import { createMockEhr } from './mock/mock-ehr.js';
@@ -37,6 +38,7 @@ export type {
 export { ATHENA_NOT_CONFIGURED, FHIR_NOT_CONFIGURED, resolveRange } from './ehr-service.js';
 export type { AthenaTelemetry } from './athena/athena-http.js';
 export type { FhirTelemetry } from './fhir/fhir-telemetry.js';
+export type { EhrWriteChange } from './change-reporting.js';
 export { ehrSourceOf, rewriteEhrUrl } from './ehr-routes.js';
 
 /** Overrides of the Athena connector's transport (tests shorten retries and breaker times). */
@@ -59,6 +61,8 @@ interface Deps {
   athenaGovernor?: Pick<AthenaGovernor, 'acquire'>;
   /** Traces the response cache's Redis commands when tracing is on. */
   tracer?: Tracer;
+  /** Where every write an EHR took is reported (the webhooks outbox). */
+  recordChange?: ChangeRecorder;
 }
 
 const DEFAULT_CACHE_TTL_SECONDS = 60;
@@ -146,6 +150,7 @@ export function createEhrModule(deps: Deps) {
     ttlMs: (settings.ehrCacheTtlSeconds ?? DEFAULT_CACHE_TTL_SECONDS) * 1000,
     enabled: () => config.current().caching,
     onCacheError: cacheOutage.failure,
+    recordChange: deps.recordChange,
   });
 
   return {

@@ -1,0 +1,136 @@
+import {
+  GATEWAY_PREFIXES,
+  WEBHOOK_ATTEMPT_OUTCOMES,
+  type WebhookAttemptOutcome,
+} from '@ehr-gateway/contracts';
+
+import type { GatewaySettings } from '../../config/settings.js';
+import type { Db } from '../../db/database.js';
+import { routesUnder, type GatewayModule } from '../../lib/gateway-module.js';
+import type { AuditModule } from '../audit/index.js';
+import { createDeliveriesRepository } from './deliveries-repository.js';
+import { createDeliveriesService, type WebhookCounters } from './deliveries-service.js';
+import { createDeliveryQueue } from './delivery-queue.js';
+import { createDeliveryWorker } from './delivery-worker.js';
+import { createEndpointsRepository } from './endpoints-repository.js';
+import { createEndpointsService } from './endpoints-service.js';
+import { sendWebhook } from './webhook-sender.js';
+import { createSecretSealer, resolveSecretsKey } from './webhook-signing.js';
+import { registerAdminWebhookRoutes, registerClientWebhookRoutes } from './webhooks-routes.js';
+
+export type { EhrChange } from './change-events.js';
+export { isForbiddenAddress } from './address-guard.js';
+
+/** How often each instance looks for due deliveries (new events are also sent at once). */
+const DELIVERY_TICK_MS = 1_000;
+const RETENTION_EVERY_MS = 60 * 60_000;
+
+/**
+ * Signed webhooks (Standard Webhooks): endpoints registered by API clients and admins, the outbox
+ * every EHR change is written to, and the worker that delivers it, signed, with retries.
+ */
+export function createWebhooksModule({
+  db,
+  settings,
+  audit,
+  now = () => new Date(),
+  random,
+  deliverOnWrite = true,
+}: {
+  db: Db;
+  settings: GatewaySettings;
+  audit: Pick<AuditModule, 'record'>;
+  now?: () => Date;
+  /** Retry jitter (tests make it predictable). */
+  random?: () => number;
+  /** Send new events at once rather than at the next tick (off when background tasks are). */
+  deliverOnWrite?: boolean;
+}) {
+  const allowPrivate = settings.webhooks?.allowPrivate ?? false;
+  const sealer = createSecretSealer(
+    resolveSecretsKey(settings.webhooks, settings.payloadEncryptionKey),
+  );
+  const counters: WebhookCounters = {
+    eventsCreated: 0,
+    outcomes: Object.fromEntries(WEBHOOK_ATTEMPT_OUTCOMES.map((o) => [o, 0])) as Record<
+      WebhookAttemptOutcome,
+      number
+    >,
+  };
+  const lags: number[] = [];
+  const endpointsRepository = createEndpointsRepository(db);
+  const endpoints = createEndpointsService({
+    repository: endpointsRepository,
+    sealer,
+    audit,
+    allowPrivate,
+    now,
+  });
+  let stopped = false;
+  const worker = createDeliveryWorker({
+    queue: createDeliveryQueue(db),
+    deliveries: createDeliveriesRepository(db),
+    findEndpoint: (id) => endpointsRepository.find(id, null),
+    sealer,
+    send: (url, headers, body) => sendWebhook(url, headers, body, { allowPrivate }),
+    disableEndpoint: endpoints.disable,
+    onAttempt: (outcome, lagMs) => {
+      counters.outcomes[outcome] += 1;
+      if (lagMs !== null) {
+        lags.push(lagMs);
+      }
+    },
+    now,
+    random,
+  });
+  const deliveries = createDeliveriesService({
+    db,
+    repository: createDeliveriesRepository(db),
+    endpoints,
+    sealer,
+    audit,
+    now,
+    counters,
+    onQueued: () => {
+      if (!stopped && deliverOnWrite) {
+        void worker.runDue().catch(() => undefined);
+      }
+    },
+  });
+  const services = { endpoints, deliveries };
+  return {
+    /** Writes an EHR change's event to the outbox (inside the caller's transaction when given). */
+    recordChange: deliveries.recordChange,
+    /** Sends what is due now (the tick does this; tests call it after moving their clock). */
+    deliverDue: () => worker.runDue(),
+    /** Endpoints the gateway disabled after failing, for the bell. */
+    disabledEndpoints: () => endpointsRepository.disabled(),
+    /** This instance's figures for Prometheus; drains the lags observed since the last call. */
+    telemetry: () => ({
+      eventsCreated: counters.eventsCreated,
+      outcomes: { ...counters.outcomes },
+      lags: lags.splice(0),
+    }),
+    routes: routesUnder(GATEWAY_PREFIXES.webhooks, (scope) =>
+      registerClientWebhookRoutes(scope, services),
+    ),
+    adminRoutes: routesUnder(GATEWAY_PREFIXES.webhooks, (scope) =>
+      registerAdminWebhookRoutes(scope, services),
+    ),
+    tasks: [
+      { name: 'webhook delivery', everyMs: DELIVERY_TICK_MS, run: () => worker.runDue() },
+      {
+        name: 'webhook attempt retention',
+        everyMs: RETENTION_EVERY_MS,
+        firstRunAfterMs: 55_000,
+        run: () => deliveries.purgeExpired(settings.requestLogRetentionDays),
+      },
+    ],
+    stop: async () => {
+      stopped = true;
+      await worker.settle();
+    },
+  } satisfies GatewayModule & Record<string, unknown>;
+}
+
+export type WebhooksModule = ReturnType<typeof createWebhooksModule>;
