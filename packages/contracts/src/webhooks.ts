@@ -277,7 +277,12 @@ export type WebhookDeliveryQueued = z.infer<typeof WebhookDeliveryQueued>;
 export const WebhookStats = z.object({
   /** Since this instance started (Prometheus has the counters per instance). */
   eventsCreated: z.number().int(),
-  deliveries: z.record(WebhookAttemptOutcome, z.number().int()),
+  /** Attempts by outcome, one property per outcome. */
+  deliveries: z.object(
+    Object.fromEntries(WEBHOOK_ATTEMPT_OUTCOMES.map((outcome) => [outcome, z.number().int()])) as {
+      [K in WebhookAttemptOutcome]: z.ZodNumber;
+    },
+  ),
   /** Event time to first 2xx, over the deliveries of the last 24 hours; null without any. */
   lagP50Ms: z.number().nullable(),
   lagP95Ms: z.number().nullable(),
