@@ -2,28 +2,15 @@ import { z } from 'zod';
 
 import { isRealIsoDate } from '@ehr-gateway/calendar';
 
+import { EHR_SOURCES, FHIR_VENDORS } from './ehr-names.js';
+
 /** The EHR systems behind the gateway; `source` picks one on every EHR route. */
-export const EHR_SOURCES = ['athena', 'mock', 'fhir'] as const;
 export const EhrSource = z.enum(EHR_SOURCES);
 export type EhrSource = z.infer<typeof EhrSource>;
 
-/** What the console and messages call each EHR. */
-export const EHR_SOURCE_LABELS: Record<EhrSource, string> = {
-  athena: 'Athena EHR',
-  mock: 'Mock EHR',
-  fhir: 'FHIR EHR',
-};
-
-/** The rules of `FHIR_VENDOR` (docs/fhir.md): base R4, Oracle Health's, or Epic's. */
-export const FHIR_VENDORS = ['generic', 'oracle', 'epic'] as const;
+/** A FHIR vendor profile (FHIR_VENDORS) as the configuration names it. */
 export const FhirVendor = z.enum(FHIR_VENDORS);
 export type FhirVendor = z.infer<typeof FhirVendor>;
-/** What the console calls each vendor profile. */
-export const FHIR_VENDOR_LABELS: Record<FhirVendor, string> = {
-  generic: 'FHIR R4 (generic)',
-  oracle: 'Oracle Health',
-  epic: 'Epic',
-};
 
 /** A calendar date as YYYY-MM-DD that exists (no 2026-02-30). */
 export const CalendarDate = z

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { ApiRoot, PracticeId, UpdateGatewayConfigBody } from './gateway-config.js';
+import { ApiRoot, GatewayConfig, PracticeId, UpdateGatewayConfigBody } from './gateway-config.js';
+import { DEFAULT_GATEWAY_CONFIG } from './gateway-config-names.js';
 
 describe('gateway config contract', () => {
+  it('accepts its own defaults', () => {
+    expect(GatewayConfig.parse(DEFAULT_GATEWAY_CONFIG)).toEqual(DEFAULT_GATEWAY_CONFIG);
+  });
+
   it.each(['/api', '/ehr/v2', '/a.b_c~d-e'])('accepts apiRoot %s', (apiRoot) => {
     expect(ApiRoot.parse(apiRoot)).toBe(apiRoot);
   });

@@ -1,23 +1,16 @@
 import { z } from 'zod';
 
 import { IsoDateTime } from './common.js';
-import { DEFAULT_API_ROOT, RESERVED_PATH_PREFIXES } from './names.js';
-import { PayloadCapture } from './phi-fields.js';
+import { LOG_LEVELS, PAYLOAD_RETENTION_DAYS_MAX } from './gateway-config-names.js';
+import { RESERVED_PATH_PREFIXES } from './names.js';
+import { PAYLOAD_CAPTURE_MODES } from './phi-fields.js';
 
-export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export const LogLevel = z.enum(LOG_LEVELS);
 export type LogLevel = z.infer<typeof LogLevel>;
 
-export const DEFAULT_GATEWAY_CONFIG = {
-  apiRoot: DEFAULT_API_ROOT,
-  practiceId: '12345',
-  logLevel: 'info',
-  caching: false,
-  payloadCapture: 'masked',
-  payloadRetentionDays: 7,
-} as const satisfies GatewayConfig;
-
-export const PAYLOAD_RETENTION_DAYS_MAX = 3_650;
+/** How the request log keeps request and response bodies. */
+export const PayloadCapture = z.enum(PAYLOAD_CAPTURE_MODES);
+export type PayloadCapture = z.infer<typeof PayloadCapture>;
 
 const isReserved = (path: string) =>
   RESERVED_PATH_PREFIXES.some((reserved) => path === reserved || path.startsWith(`${reserved}/`)) ||

@@ -1,43 +1,12 @@
 import { z } from 'zod';
 
 import { IsoDateTime } from './common.js';
+import { METRIC_GROUPS, METRIC_INTERVALS, METRIC_RANGES } from './metrics-names.js';
 
-/** What a metrics query can split its figures by. */
-export const METRIC_GROUPS = ['source', 'route', 'key', 'status'] as const;
 export const MetricGroup = z.enum(METRIC_GROUPS);
 export type MetricGroup = z.infer<typeof MetricGroup>;
-
-/** The intervals a series can be cut into, in seconds. */
-export const METRIC_INTERVALS = {
-  '1m': 60,
-  '5m': 300,
-  '15m': 900,
-  '1h': 3_600,
-  '6h': 21_600,
-  '1d': 86_400,
-} as const;
 export type MetricInterval = keyof typeof METRIC_INTERVALS;
 export const MetricInterval = z.enum(Object.keys(METRIC_INTERVALS) as [MetricInterval]);
-
-/** The most points one series may have; a longer window needs a wider interval. */
-export const METRIC_MAX_POINTS = 1_500;
-/** The longest window a query may cover: as far back as daily rollups are kept. */
-export const METRIC_MAX_WINDOW_DAYS = 731;
-
-/** The status classes rollups count by, in the order charts stack them. */
-export const METRIC_STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const;
-
-/** The time ranges the Metrics screen offers, with the interval each is drawn at. */
-export const METRIC_RANGES = {
-  '15m': { label: 'Last 15 minutes', seconds: 900, interval: '1m', autoRefresh: true },
-  '1h': { label: 'Last hour', seconds: 3_600, interval: '1m', autoRefresh: true },
-  '24h': { label: 'Last 24 hours', seconds: 86_400, interval: '1h', autoRefresh: true },
-  '7d': { label: 'Last 7 days', seconds: 604_800, interval: '6h', autoRefresh: false },
-  '30d': { label: 'Last 30 days', seconds: 2_592_000, interval: '1d', autoRefresh: false },
-} as const satisfies Record<
-  string,
-  { label: string; seconds: number; interval: MetricInterval; autoRefresh: boolean }
->;
 export type MetricRange = keyof typeof METRIC_RANGES;
 export const MetricRange = z.enum(Object.keys(METRIC_RANGES) as [MetricRange]);
 

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * What counts as patient data (PHI) in what the gateway records: field names, whatever their case
  * style (firstName, firstname, first_name and FIRST-NAME are one name), and patterns for free text.
@@ -180,16 +178,15 @@ export const PHI_MASK = '***';
 
 /** How the request log keeps request and response bodies (the gateway config's payloadCapture). */
 export const PAYLOAD_CAPTURE_MODES = ['metadata', 'masked', 'full'] as const;
-export const PayloadCapture = z.enum(PAYLOAD_CAPTURE_MODES);
-export type PayloadCapture = z.infer<typeof PayloadCapture>;
+type CaptureMode = (typeof PAYLOAD_CAPTURE_MODES)[number];
 
-export const PAYLOAD_CAPTURE_LABELS: Record<PayloadCapture, string> = {
+export const PAYLOAD_CAPTURE_LABELS: Record<CaptureMode, string> = {
   metadata: 'Metadata only',
   masked: 'Masked',
   full: 'Full, encrypted',
 };
 
-export const PAYLOAD_CAPTURE_DESCRIPTIONS: Record<PayloadCapture, string> = {
+export const PAYLOAD_CAPTURE_DESCRIPTIONS: Record<CaptureMode, string> = {
   metadata: 'No request or response bodies are stored, only when, what, who and how it went.',
   masked:
     'Bodies are stored with patient data (names, dates of birth, contact details, free text) masked before they reach the database.',
