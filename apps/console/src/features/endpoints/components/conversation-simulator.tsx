@@ -11,6 +11,7 @@ import { useSimulatedCall } from '../lib/use-simulated-call';
 import { CallLineFields } from './call-line-fields';
 import { CallerSaysField } from './caller-says-field';
 import { ConversationTranscript } from './conversation-transcript';
+import { ScriptLoader } from './script-loader';
 import { ToolCallComposer } from './tool-call-composer';
 
 /** Session-storage keys of the Voice Agent tab start with this. */
@@ -57,6 +58,11 @@ export function ConversationSimulator({ origin }: { origin: string }) {
           onTenantChange={setTenantId}
           onNewCall={newCall}
           onProblem={call.setProblem}
+        />
+        <ScriptLoader
+          id={id}
+          disabled={call.busy !== null}
+          onPlay={(script) => void call.playScript(script)}
         />
         <ConversationTranscript turns={call.turns} />
         <CallerSaysField id={id} onSay={call.addCallerTurn} />

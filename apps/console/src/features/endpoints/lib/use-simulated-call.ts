@@ -1,6 +1,9 @@
 import type { VoiceToolName } from '@ehr-gateway/contracts';
 import { useState } from 'react';
 
+import type { VoiceEvalScript } from '@ehr-gateway/synthetic-practice/voice-eval';
+
+import { playVoiceScript } from './voice-script';
 import {
   analyzeCallerWords,
   callToolAsVapi,
@@ -109,11 +112,58 @@ export function useSimulatedCall({ origin, apiKey, tenantId }: CallLine) {
   }
 
   function restart() {
-    setCallId(newCallId());
+    const fresh = newCallId();
+    setCallId(fresh);
     setTurns([]);
     setMemory(EMPTY_MEMORY);
     setProblem(null);
+    return fresh;
   }
 
-  return { turns, busy, problem, setProblem, addCallerTurn, propose, callTool, restart };
+  /** A new call playing an evaluation script's turns (a second caller on a call of its own). */
+  async function playScript(script: VoiceEvalScript) {
+    if (!key) {
+      setProblem('Enter an API key with the tools scope.');
+      return;
+    }
+    const playing = restart();
+    setBusy('call');
+    try {
+      await playVoiceScript(script, {
+        say: addCallerTurn,
+        call: async (tool, scripted, otherCaller) => {
+          const args = { ...scripted, tenant_id: tenant };
+          const answer = await callToolAsVapi({
+            origin,
+            apiKey: key,
+            callId: otherCaller ? `${playing}-other` : playing,
+            tool,
+            args,
+          });
+          setTurns((current) => [
+            ...current,
+            { id: current.length, kind: 'tool', tool, args, answer },
+          ]);
+          setMemory((current) => remember(current, answer.data));
+          return answer;
+        },
+      });
+    } catch (error) {
+      setProblem(messageOf(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return {
+    turns,
+    busy,
+    problem,
+    setProblem,
+    addCallerTurn,
+    propose,
+    callTool,
+    restart,
+    playScript,
+  };
 }
