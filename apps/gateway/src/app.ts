@@ -28,6 +28,7 @@ import {
   createEhrModule,
   rewriteEhrUrl,
   type AthenaTransportOverrides,
+  type FhirTransportOverrides,
 } from './modules/ehr/index.js';
 import { createEhrStatusModule } from './modules/ehr-status/index.js';
 import { createFhirModule } from './modules/fhir/index.js';
@@ -75,6 +76,8 @@ export interface GatewayAppOptions {
   backgroundTasks?: boolean;
   /** Overrides for the Athena connector's transport (tests shorten retries and breaker times). */
   athenaTransport?: AthenaTransportOverrides;
+  /** The same for the FHIR connector. */
+  fhirTransport?: FhirTransportOverrides;
   /** The PostgreSQL pool's connection counts, for Prometheus (absent on PGlite). */
   dbPoolStats?: () => PoolStats;
   /** The clock sessions, sign-in windows and API-key checks read (tests move it). */
@@ -149,6 +152,8 @@ export const gatewayApp = fp<GatewayAppOptions>(
       log,
       athenaTransport: options.athenaTransport,
       athenaGovernor: trafficControl.athenaGovernor,
+      fhirGovernor: trafficControl.fhirGovernor,
+      fhirTransport: options.fhirTransport,
       tracer,
       recordChange: webhooks.recordChange,
     });

@@ -75,3 +75,19 @@ export const ReadinessResponse = z.object({
   }),
 });
 export type ReadinessResponse = z.infer<typeof ReadinessResponse>;
+
+/** One public key the gateway signs SMART client assertions with (RFC 7517; public members only). */
+export const PublicJwk = z.object({
+  kty: z.enum(['RSA', 'EC']),
+  kid: z.string(),
+  alg: z.enum(['RS384', 'ES384']),
+  use: z.literal('sig'),
+  n: z.string().optional(),
+  e: z.string().optional(),
+  crv: z.string().optional(),
+  x: z.string().optional(),
+  y: z.string().optional(),
+});
+
+/** `/.well-known/jwks.json`: the current key, and the previous one during a rotation. */
+export const PublicKeySet = z.object({ keys: z.array(PublicJwk) });

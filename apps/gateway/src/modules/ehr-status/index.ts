@@ -16,14 +16,19 @@ export function createEhrStatusModule({
   ehr,
 }: {
   settings: GatewaySettings;
-  ehr: Pick<EhrModule, 'onAthenaOutcome' | 'probeAthena' | 'athenaTelemetry'>;
+  ehr: Pick<
+    EhrModule,
+    'onAthenaOutcome' | 'probeAthena' | 'athenaTelemetry' | 'onFhirOutcome' | 'fhirTelemetry'
+  >;
 }) {
   const service = createEhrStatusService({
     athena: settings.athena,
     fhir: settings.fhir,
     telemetry: ehr.athenaTelemetry,
+    fhirTelemetry: ehr.fhirTelemetry,
   });
   ehr.onAthenaOutcome((outcome) => service.recordAthenaOutcome(outcome));
+  ehr.onFhirOutcome((outcome) => service.recordFhirOutcome(outcome));
   const { probeAthena } = ehr;
 
   return {

@@ -21,6 +21,12 @@ import {
 import { createCircuitBreaker } from './athena/circuit-breaker.js';
 import type { ChangeRecorder } from './change-reporting.js';
 import { registerEhrRoutes } from './ehr-routes.js';
+import { registerJwksRoute } from './fhir/jwks-route.js';
+import {
+  createFhirConnection,
+  gatewayJwks,
+  type FhirTransportOverrides,
+} from './fhir/fhir-wiring.js';
 import { createEhrService } from './ehr-service.js';
 import { createMockEhr } from './mock/mock-ehr.js';
 import { createMockEhrMirror } from './mock/mock-ehr-mirror.js';
@@ -39,6 +45,7 @@ export { ATHENA_NOT_CONFIGURED, FHIR_NOT_CONFIGURED, resolveRange } from './ehr-
 export type { AthenaTelemetry } from './athena/athena-http.js';
 export type { FhirTelemetry } from './fhir/fhir-telemetry.js';
 export type { EhrWriteChange } from './change-reporting.js';
+export type { FhirTransportOverrides } from './fhir/fhir-wiring.js';
 export { ehrSourceOf, rewriteEhrUrl } from './ehr-routes.js';
 
 /** Overrides of the Athena connector's transport (tests shorten retries and breaker times). */
@@ -59,6 +66,9 @@ interface Deps {
   athenaTransport?: AthenaTransportOverrides;
   /** Turns for calls to athena, so the fleet stays within its QPS allowance. */
   athenaGovernor?: Pick<AthenaGovernor, 'acquire'>;
+  fhirTransport?: FhirTransportOverrides;
+  /** Turns for calls to the FHIR EHR (FHIR_MAX_QPS across the fleet). */
+  fhirGovernor?: Pick<AthenaGovernor, 'acquire'>;
   /** Traces the response cache's Redis commands when tracing is on. */
   tracer?: Tracer;
   /** Where every write an EHR took is reported (the webhooks outbox). */
@@ -127,6 +137,13 @@ export function createEhrModule(deps: Deps) {
   const { db, settings, config } = deps;
   const outcomeListeners: Array<(outcome: AthenaOutcome) => void> = [];
   const athenaHttp = createAthenaTransport(deps, outcomeListeners);
+  const fhirListeners: Array<(outcome: AthenaOutcome) => void> = [];
+  const fhir = createFhirConnection(settings.fhir, {
+    transport: deps.fhirTransport,
+    governor: deps.fhirGovernor,
+    isBusy: (error): error is UpstreamBusyError => error instanceof UpstreamBusyError,
+    onOutcome: (outcome) => fhirListeners.forEach((listener) => listener(outcome)),
+  });
   const { cache, outage: cacheOutage } = createResponseCache(deps);
 
   /** The practice each EHR serves: athena's and FHIR's from settings, the Mock EHR's from config. */
@@ -144,7 +161,7 @@ export function createEhrModule(deps: Deps) {
       practiceId: () => config.current().practiceId,
     }),
     athena: athenaHttp ? createAthenaConnector(athenaHttp) : null,
-    fhir: null,
+    fhir: fhir?.client ?? null,
     practiceIdFor,
     cache,
     ttlMs: (settings.ehrCacheTtlSeconds ?? DEFAULT_CACHE_TTL_SECONDS) * 1000,
@@ -168,7 +185,18 @@ export function createEhrModule(deps: Deps) {
     /** One cheap athena call to check the connection; null when athena is not configured. */
     probeAthena: athenaProbe(athenaHttp, settings.athena.practiceId),
 
-    routes: (app) => registerEhrRoutes(app, service),
+    /** Tells the listener how each FHIR call went (EHR status watches this). */
+    onFhirOutcome(listener: (outcome: AthenaOutcome) => void): void {
+      fhirListeners.push(listener);
+    },
+
+    /** Breaker state and token requests of the FHIR connection; null when not configured. */
+    fhirTelemetry: () => fhir?.http.telemetry() ?? null,
+
+    routes: (app) => {
+      registerEhrRoutes(app, service);
+      registerJwksRoute(app, gatewayJwks(settings.fhir));
+    },
     tasks: [
       {
         name: 'Mock EHR fallback copy',

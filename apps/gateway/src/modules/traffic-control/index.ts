@@ -40,7 +40,10 @@ export function createTrafficControlModule({
   now = () => new Date(),
   tracer,
 }: {
-  settings: Pick<GatewaySettings, 'redisUrl' | 'defaultKeyRateLimit' | 'athenaGovernor' | 'athena'>;
+  settings: Pick<
+    GatewaySettings,
+    'redisUrl' | 'defaultKeyRateLimit' | 'athenaGovernor' | 'athena' | 'fhir'
+  >;
   log: Log;
   /** The clock in-memory counts and quota days read (Redis windows use Redis' own clock). */
   now?: () => Date;
@@ -83,9 +86,23 @@ export function createTrafficControlModule({
     sharedAcrossInstances: () => counters.health().store === 'redis',
   });
 
+  // The FHIR EHR's allowance: the same governor, its own window and FHIR_MAX_QPS.
+  const fhirAccount = createHash('sha256')
+    .update(`${settings.fhir?.baseUrl ?? ''}\n${settings.fhir?.clientId ?? ''}`)
+    .digest('hex')
+    .slice(0, 16);
+  const athenaShape = settings.athenaGovernor ?? DEFAULT_ATHENA_GOVERNOR;
+  const fhirGovernor = createAthenaGovernor({
+    settings: { ...athenaShape, maxQps: settings.fhir?.maxQps ?? athenaShape.maxQps },
+    windowKey: `fhir-qps:${fhirAccount}`,
+    counters,
+    sharedAcrossInstances: () => counters.health().store === 'redis',
+  });
+
   return {
     admitKey: keyLimiter.admit,
     athenaGovernor: governor,
+    fhirGovernor,
     health: counters.health,
     stop: async () => {
       await redis?.quit().catch(() => undefined);

@@ -82,25 +82,26 @@ export function failureOf(
   status: number,
   body: unknown,
   retryAfter: number | undefined,
+  label = 'Athena EHR',
 ): AthenaFailure | null {
   if (status === 429 || isOverQps(status, body)) {
-    const message = 'Athena EHR is rate limiting the gateway';
+    const message = `${label} is rate limiting the gateway`;
     return failure(new AthenaError('rate-limited', message, status, body, retryAfter ?? 1), false);
   }
   if (status === 503) {
-    const message = `Athena EHR is temporarily unavailable (${status})`;
+    const message = `${label} is temporarily unavailable (${status})`;
     return failure(new AthenaError('upstream-error', message, status, body, retryAfter), true);
   }
   if (status === 401 || status === 403) {
-    const message = 'Athena EHR refused the gateway\u2019s access token';
+    const message = `${label} refused the gateway\u2019s access token`;
     return failure(new AthenaError('credentials', message, status, body), false);
   }
   if (status >= 500) {
-    const message = `Athena EHR answered with an error (${status})`;
+    const message = `${label} answered with an error (${status})`;
     return failure(new AthenaError('upstream-error', message, status, body), true);
   }
   if (status < 200 || status >= 300) {
-    const message = `Athena EHR rejected the request (${status})`;
+    const message = `${label} rejected the request (${status})`;
     return failure(new AthenaError('rejected', message, status, body), false);
   }
   return null;

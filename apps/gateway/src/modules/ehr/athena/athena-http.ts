@@ -77,7 +77,7 @@ export interface AthenaTelemetry {
 const neverBusy = (_error: unknown): _error is Error & { retryAfterSeconds: number } => false;
 
 /** The options with their defaults filled in. */
-function withDefaults(options: AthenaHttpOptions) {
+export function withDefaults(options: AthenaHttpOptions) {
   return {
     timeoutMs: 8_000,
     maxRetries: 3,
@@ -199,7 +199,11 @@ function bearerCalls(settings: ReturnType<typeof withDefaults>) {
 }
 
 /** Keeps the breaker and the outcome listener told of each call's end. */
-function breakerOutcomes(breaker: CircuitBreaker, onOutcome: AthenaHttpOptions['onOutcome']) {
+export function breakerOutcomes(
+  breaker: CircuitBreaker,
+  onOutcome: AthenaHttpOptions['onOutcome'],
+  label = 'Athena EHR',
+) {
   return {
     /** Refuses the call at once, with a Retry-After, while the circuit is open. */
     admit(): void {
@@ -208,7 +212,7 @@ function breakerOutcomes(breaker: CircuitBreaker, onOutcome: AthenaHttpOptions['
       }
       const error = new AthenaError(
         'circuit-open',
-        'Athena EHR is unavailable: the gateway stopped calling it after repeated failures',
+        `${label} is unavailable: the gateway stopped calling it after repeated failures`,
         undefined,
         undefined,
         Math.ceil(breaker.retryInMs() / 1000) || 1,
@@ -244,7 +248,7 @@ function athenaUrl(root: string, request: AthenaRequest): string {
 }
 
 /** When to retry a throttled or briefly unavailable call, and after how long. */
-function retryPolicy(settings: ReturnType<typeof withDefaults>) {
+export function retryPolicy(settings: ReturnType<typeof withDefaults>) {
   const { maxRetries, baseRetryDelayMs, maxRetryDelayMs, random, now } = settings;
   return {
     /**

@@ -20,6 +20,8 @@ export interface AthenaSendOptions {
   /** Grants each call its turn (the fleet-wide QPS governor); the returned function ends it. */
   governor?: { acquire(): Promise<() => void> };
   isBusy: (error: unknown) => error is Error & { retryAfterSeconds: number };
+  /** What messages call the upstream (the FHIR connector sends through here too). */
+  label?: string;
 }
 
 /**
@@ -31,6 +33,7 @@ export function createAthenaSend({
   timeoutMs,
   governor,
   isBusy,
+  label = 'Athena EHR',
 }: AthenaSendOptions): AthenaSend {
   async function takeTurn(): Promise<() => void> {
     try {
@@ -39,7 +42,7 @@ export function createAthenaSend({
       if (isBusy(error)) {
         throw new AthenaError(
           'busy',
-          'The gateway is already sending Athena EHR all the calls its QPS allowance permits; retry shortly',
+          `The gateway is already sending ${label} all the calls its QPS allowance permits; retry shortly`,
           undefined,
           undefined,
           error.retryAfterSeconds,
@@ -57,9 +60,9 @@ export function createAthenaSend({
       return await transport(url, init);
     } catch (error) {
       if (isTimeout(error)) {
-        throw new AthenaError('timeout', `Athena EHR did not answer within ${timeoutMs / 1000} s`);
+        throw new AthenaError('timeout', `${label} did not answer within ${timeoutMs / 1000} s`);
       }
-      throw new AthenaError('unreachable', 'Athena EHR is unreachable');
+      throw new AthenaError('unreachable', `${label} is unreachable`);
     } finally {
       endTurn();
       ctx.addUpstreamMs?.(performance.now() - started);

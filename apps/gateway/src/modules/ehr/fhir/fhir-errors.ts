@@ -1,0 +1,94 @@
+import { HEADERS } from '@ehr-gateway/contracts';
+
+import { HttpError } from '../../../lib/http-errors.js';
+import { AthenaError } from '../athena/athena-failure.js';
+
+const retryHeaders = (seconds: number | undefined) =>
+  seconds === undefined ? undefined : { [HEADERS.retryAfter]: String(seconds) };
+
+/** An OperationOutcome's diagnostics, short enough to pass on; never the request itself. */
+function outcomeText(body: unknown): string | null {
+  const issues = (
+    body as { issue?: Array<{ diagnostics?: unknown; details?: { text?: unknown } }> }
+  )?.issue;
+  const texts = (issues ?? [])
+    .map((issue) => issue.diagnostics ?? issue.details?.text)
+    .filter((text): text is string => typeof text === 'string');
+  return texts.length ? texts.join('; ').slice(0, 300) : null;
+}
+
+/**
+ * How a FHIR EHR failure reaches the gateway's caller: the athena table's answers with FHIR
+ * codes (docs/fhir.md). 422 (the server understood but refused the resource) is a 400 as well.
+ */
+export function fhirHttpError(error: AthenaError, what: string): HttpError {
+  const retry = retryHeaders(error.retryAfterSeconds);
+  switch (error.kind) {
+    case 'timeout':
+      return new HttpError(504, error.message, 'FHIR_TIMEOUT');
+    case 'unreachable':
+      return new HttpError(502, error.message, 'FHIR_UNREACHABLE');
+    case 'upstream-error':
+      return new HttpError(502, error.message, 'FHIR_UPSTREAM_ERROR', undefined, retry);
+    case 'credentials':
+      return new HttpError(
+        502,
+        `${error.message}; check FHIR_CLIENT_ID, FHIR_PRIVATE_KEY or FHIR_CLIENT_SECRET, and FHIR_SCOPES`,
+        'FHIR_CREDENTIALS',
+      );
+    case 'rate-limited':
+      return new HttpError(
+        503,
+        error.message,
+        'FHIR_RATE_LIMITED',
+        undefined,
+        retryHeaders(error.retryAfterSeconds ?? 1),
+      );
+    case 'circuit-open':
+      return new HttpError(503, error.message, 'FHIR_UNAVAILABLE', undefined, retry);
+    case 'busy':
+      return new HttpError(
+        503,
+        error.message,
+        'UPSTREAM_BUSY',
+        undefined,
+        retryHeaders(error.retryAfterSeconds ?? 1),
+      );
+    case 'rejected':
+      break;
+  }
+  const detail = outcomeText(error.body);
+  switch (error.status) {
+    case 404:
+      return new HttpError(404, `Not found in the FHIR EHR: could not ${what}`, 'FHIR_NOT_FOUND');
+    case 409:
+    case 412:
+      return new HttpError(
+        409,
+        detail ?? 'That appointment time was already booked or changed meanwhile',
+        'SLOT_UNAVAILABLE',
+      );
+    case 400:
+    case 422:
+      return new HttpError(
+        400,
+        `The FHIR EHR could not ${what}: ${detail ?? 'bad request'}`,
+        'FHIR_BAD_REQUEST',
+      );
+    default:
+      return new HttpError(
+        502,
+        `The FHIR EHR could not ${what} (${error.status ?? 'no status'})`,
+        'FHIR_UPSTREAM_ERROR',
+      );
+  }
+}
+
+/** Runs a FHIR call and turns its failure into the gateway's answer. */
+export async function mapFhirErrors<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw error instanceof AthenaError ? fhirHttpError(error, what) : error;
+  }
+}

@@ -1,0 +1,171 @@
+import { HEADERS } from '@ehr-gateway/contracts';
+
+import type { EhrCallContext } from '../ehr-client.js';
+import {
+  AthenaError,
+  failureOf,
+  isRetryable,
+  readBody,
+  retryAfterOf,
+} from '../athena/athena-failure.js';
+import { breakerOutcomes, retryPolicy, withDefaults } from '../athena/athena-http.js';
+import { createAthenaSend } from '../athena/athena-send.js';
+import { createUndiciTransport, fetchTransport } from '../athena/athena-transport.js';
+import type { CircuitBreaker } from '../athena/circuit-breaker.js';
+import type { SigningKey } from './fhir-keys.js';
+import type { FhirTelemetry } from './fhir-telemetry.js';
+import { createFhirTokens } from './fhir-tokens.js';
+
+const LABEL = 'FHIR EHR';
+
+export interface FhirHttpOptions {
+  baseUrl: string;
+  clientId: string;
+  /** private_key_jwt when given (read from env once), else client_secret_basic. */
+  signingKey: Promise<SigningKey> | null;
+  clientSecret: string | undefined;
+  scopes: string;
+  breaker: CircuitBreaker;
+  timeoutMs?: number;
+  maxRetries?: number;
+  baseRetryDelayMs?: number;
+  maxRetryDelayMs?: number;
+  tokenRefreshMarginMs?: number;
+  deadlineMs?: number;
+  governor?: { acquire(): Promise<() => void> };
+  isBusy?: (error: unknown) => error is Error & { retryAfterSeconds: number };
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+  onOutcome?: (outcome: { ok: boolean; error?: AthenaError }) => void;
+}
+
+export interface FhirRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  /** A path under the base (`/Slot`), or a server's own absolute `next` link. */
+  path: string;
+  /** Pairs, since FHIR repeats a parameter for a range (start=ge…&start=lt…). */
+  query?: Array<[string, string]>;
+  body?: unknown;
+  contentType?: string;
+  ifMatch?: string;
+}
+
+export interface FhirAnswer<T = unknown> {
+  body: T;
+  etag: string | null;
+}
+
+/**
+ * The transport to a FHIR R4 EHR with the athena connector's policies, shared rather than copied:
+ * the governor turn and timeout of each send, bounded retries honouring Retry-After, the circuit
+ * breaker; SMART Backend Services tokens, and one new token and one retry after a 401.
+ */
+export function createFhirHttp(options: FhirHttpOptions) {
+  const settings = withDefaults({ ...options, clientSecret: options.clientSecret ?? '' });
+  const send = createAthenaSend({
+    transport: options.fetch
+      ? fetchTransport(options.fetch, settings.timeoutMs)
+      : createUndiciTransport(settings.timeoutMs),
+    timeoutMs: settings.timeoutMs,
+    governor: options.governor,
+    isBusy: settings.isBusy,
+    label: LABEL,
+  });
+  const tokens = createFhirTokens({
+    baseUrl: options.baseUrl,
+    clientId: options.clientId,
+    signingKey: options.signingKey,
+    clientSecret: options.clientSecret,
+    scopes: options.scopes,
+    send,
+    refreshMarginMs: settings.tokenRefreshMarginMs,
+    now: settings.now,
+  });
+  const retries = retryPolicy(settings);
+  const outcomes = breakerOutcomes(options.breaker, options.onOutcome, LABEL);
+
+  async function attempt(request: FhirRequest, ctx: EhrCallContext) {
+    const url = urlOf(options.baseUrl, request);
+    const headers: Record<string, string> = {
+      accept: 'application/fhir+json',
+      [HEADERS.requestId]: ctx.requestId,
+      ...(request.body === undefined
+        ? {}
+        : { 'content-type': request.contentType ?? 'application/fhir+json' }),
+      ...(request.ifMatch ? { 'if-match': request.ifMatch } : {}),
+    };
+    const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+    const sendWith = async (bearer: string) =>
+      send(
+        url,
+        {
+          method: request.method,
+          headers: { ...headers, authorization: `Bearer ${bearer}` },
+          body,
+        },
+        ctx,
+      );
+    const response = await sendWith(await tokens.get(ctx));
+    if (response.status !== 401) {
+      return response;
+    }
+    tokens.forget();
+    return sendWith(await tokens.get(ctx));
+  }
+
+  return {
+    telemetry(): FhirTelemetry {
+      const { succeeded, failed, lastAt } = tokens.counts();
+      return {
+        breakerState: options.breaker.state,
+        tokenRefreshes: succeeded,
+        tokenFailures: failed,
+        lastTokenAt: lastAt,
+      };
+    },
+
+    async request<T = unknown>(request: FhirRequest, ctx: EhrCallContext): Promise<FhirAnswer<T>> {
+      outcomes.admit();
+      const deadline = settings.now() + settings.deadlineMs;
+      for (let retry = 0; ; retry += 1) {
+        const response = await attempt(request, ctx).catch((error: unknown) => {
+          if (error instanceof AthenaError && error.kind !== 'busy') {
+            const upstreamIsUp = error.kind === 'credentials' || error.kind === 'rate-limited';
+            outcomes.fail({ error, countsAgainstBreaker: !upstreamIsUp });
+          }
+          throw error;
+        });
+        const body = await readBody(response);
+        const retryAfter = retryAfterOf(response, settings.now());
+        const wait = isRetryable(response.status, body)
+          ? retries.waitMs(retry, retryAfter, deadline)
+          : null;
+        if (wait !== null) {
+          await settings.sleep(wait);
+          continue;
+        }
+        const failure = failureOf(response.status, body, retryAfter, LABEL);
+        if (failure) {
+          outcomes.fail(failure);
+        }
+        outcomes.succeed();
+        return { body: body as T, etag: response.headers.get('etag') };
+      }
+    },
+  };
+}
+
+/** A path under the base with its query, or a server's absolute link as it gave it. */
+function urlOf(baseUrl: string, request: FhirRequest): string {
+  const url = new URL(
+    /^https?:\/\//.test(request.path) ? request.path : `${baseUrl}${request.path}`,
+  );
+  for (const [key, value] of request.query ?? []) {
+    url.searchParams.append(key, value);
+  }
+  return url.toString();
+}
+
+export type FhirHttp = ReturnType<typeof createFhirHttp>;
