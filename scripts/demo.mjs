@@ -1,5 +1,6 @@
-// `npm run demo`: the athena sandbox on :9090, the development IdP on :9400 and the gateway on
-// :8080 configured against both, so both EHRs show as connected in the console, every route
+// `npm run demo`: the athena sandbox on :9090, the FHIR sandbox on :9091 (source=fhir), the
+// development IdP on :9400 and the gateway on :8080 configured against them, so the three EHRs
+// show as connected in the console, every route
 // answers with live data, and the sign-in screen offers "Sign in with Demo IdP".
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -37,7 +38,7 @@ function start(name, script, env, { essential = true } = {}) {
     console.log(`${name} stopped (${code ?? 'signal'})`);
     if (!essential && !stopping) {
       console.log(
-        `The gateway keeps running; start the ${name} again with \`npm run ${name === 'athena sandbox' ? 'athena-sandbox' : 'dev-idp'}\`.`,
+        `The gateway keeps running; start the ${name} again with \`npm run ${{ 'athena sandbox': 'athena-sandbox', 'FHIR sandbox': 'fhir-sandbox' }[name] ?? 'dev-idp'}\`.`,
       );
       return;
     }
@@ -77,6 +78,28 @@ start(
 );
 await waitUntilUp(`${sandbox.url}/_sandbox/stats`, 20_000);
 
+// The FHIR R4 EHR (source=fhir): the FHIR sandbox on Medplum's engine over the same synthetic
+// practice, reached with SMART Backend Services (its registered client's secret, as at Oracle).
+const fhirSandbox = {
+  url: `http://127.0.0.1:${process.env.FHIR_SANDBOX_PORT ?? '9091'}`,
+  clientId: 'fhir-sandbox-client',
+  clientSecret: 'fhir-sandbox-secret',
+  practiceId: DEFAULT_GATEWAY_CONFIG.practiceId,
+};
+start(
+  'FHIR sandbox',
+  'apps/fhir-sandbox/dist/server.js',
+  {
+    FHIR_SANDBOX_PORT: new URL(fhirSandbox.url).port,
+    FHIR_SANDBOX_PRACTICE_ID: fhirSandbox.practiceId,
+    FHIR_SANDBOX_CLIENT_ID: fhirSandbox.clientId,
+    FHIR_SANDBOX_CLIENT_SECRET: fhirSandbox.clientSecret,
+  },
+  { essential: false },
+);
+// Indexing the R4 definitions and seeding the slots takes a while.
+await waitUntilUp(`${fhirSandbox.url}/_sandbox`, 90_000);
+
 // Single sign-on through the development IdP: its users sign in by their groups (devon is the
 // demo developer; see apps/dev-idp/README.md). The admin password form stays (AUTH_MODE=both).
 const { DEV_IDP_DEFAULTS } = await import('@ehr-gateway/dev-idp');
@@ -103,6 +126,11 @@ start('gateway', 'apps/gateway/dist/server.js', {
   ATHENA_CLIENT_ID: sandbox.clientId,
   ATHENA_CLIENT_SECRET: sandbox.clientSecret,
   ATHENA_PRACTICE_ID: sandbox.practiceId,
+  FHIR_BASE_URL: `${fhirSandbox.url}/fhir/r4`,
+  FHIR_CLIENT_ID: fhirSandbox.clientId,
+  FHIR_CLIENT_SECRET: fhirSandbox.clientSecret,
+  FHIR_PRACTICE_ID: fhirSandbox.practiceId,
+  FHIR_VENDOR: 'generic',
   GATEWAY_ENVIRONMENT: process.env.GATEWAY_ENVIRONMENT ?? 'demo',
 });
 
