@@ -122,7 +122,13 @@ const pairs: Array<{ question: string; rest: Target; fhir: Target }> = [
   },
 ];
 
+/**
+ * Throughput, and the process's CPU time per request (every thread: the gateway, its PGlite
+ * thread and the load generator): on a shared machine the other jobs move req/s by a third
+ * between runs, while the CPU a request costs moves much less.
+ */
 async function measure(target: Target) {
+  const cpuBefore = process.cpuUsage();
   const result = await autocannon({
     url: `${base}${target.path}`,
     method: target.method ?? 'GET',
@@ -134,7 +140,11 @@ async function measure(target: Target) {
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${target.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   }
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  const cpu = process.cpuUsage(cpuBefore);
+  return {
+    rps: result.requests.average,
+    cpuMsPerRequest: (cpu.user + cpu.system) / 1_000 / result.requests.total,
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
@@ -143,25 +153,31 @@ console.log(
   `${rounds} rounds × ${seconds} s per target, ${connections} connections, ${storage.kind}, ` +
     `Mock EHR, ${slots.total} open slots in the week\n`,
 );
-const results = pairs.map(() => ({ rest: [] as number[], fhir: [] as number[], p99: [0, 0] }));
+type Side = 'rest' | 'fhir';
+const results = pairs.map(() => ({
+  rps: { rest: [] as number[], fhir: [] as number[] },
+  cpu: { rest: [] as number[], fhir: [] as number[] },
+}));
 for (let round = 0; round < rounds; round += 1) {
   for (const [index, pair] of pairs.entries()) {
     // Alternate which goes first, so neither always runs on the warmer process.
-    const order = round % 2 === 0 ? (['rest', 'fhir'] as const) : (['fhir', 'rest'] as const);
+    const order: Side[] = round % 2 === 0 ? ['rest', 'fhir'] : ['fhir', 'rest'];
     for (const side of order) {
       const measured = await measure(pair[side]);
-      results[index]![side].push(measured.rps);
-      results[index]!.p99[side === 'rest' ? 0 : 1] = measured.p99;
+      results[index]!.rps[side].push(measured.rps);
+      results[index]!.cpu[side].push(measured.cpuMsPerRequest);
     }
   }
 }
 for (const [index, pair] of pairs.entries()) {
-  const result = results[index]!;
-  const [restRps, fhirRps] = [median(result.rest), median(result.fhir)];
+  const { rps, cpu } = results[index]!;
+  const line = (side: Side) =>
+    `  ${pair[side].name}: ${Math.round(median(rps[side]))} req/s, ` +
+    `${median(cpu[side]).toFixed(2)} ms CPU per request`;
   console.log(
-    `${pair.question}\n  ${pair.rest.name}: ${Math.round(restRps)} req/s` +
-      `\n  ${pair.fhir.name}: ${Math.round(fhirRps)} req/s` +
-      `\n  cost ratio (second / first): ${(restRps / fhirRps).toFixed(2)}`,
+    `${pair.question}\n${line('rest')}\n${line('fhir')}\n  second / first: ` +
+      `${(median(rps.rest) / median(rps.fhir)).toFixed(2)} by req/s, ` +
+      `${(median(cpu.fhir) / median(cpu.rest)).toFixed(2)} by CPU per request`,
   );
 }
 

@@ -16,6 +16,7 @@ import {
 } from '@ehr-gateway/fhir-mapping';
 
 import {
+  localDatesOf,
   readOr404,
   singleId,
   unknownResource,
@@ -74,8 +75,6 @@ const referenceIds = (params: readonly SearchParam[], name: string, type: string
     }),
   );
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-
 function dateWindow(params: readonly SearchParam[], now: Date) {
   const dates = paramValues(params, 'date').map((raw) => parseDateParam(raw, 'date'));
   const range = dateParamsToRange(dates, 'date');
@@ -122,11 +121,7 @@ export function createAppointmentSearch(now: () => Date): SearchHandler {
     if (slots.length) {
       candidates = await appointmentsBySlot(call, slots);
     } else {
-      // A day either side: appointment times carry their department's offset.
-      const range = {
-        startDate: isoDay(new Date(from.getTime() - DAY_MS)),
-        endDate: isoDay(new Date(to.getTime() + DAY_MS)),
-      };
+      const range = localDatesOf(from, to);
       const departmentIds = locations.length ? [...new Set(locations.flat())] : [undefined];
       const lists = await Promise.all(
         departmentIds.map((departmentId) =>

@@ -52,3 +52,16 @@ export const singleId = (lists: string[][]) => {
     ? [...ids][0]
     : undefined;
 };
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+const HOUR_MS = 3_600_000;
+/**
+ * The EHR's local dates that can hold a slot or appointment starting in [from, to): slot and appointment times are local to their
+ * department, whose UTC offset lies between -12 and +14 hours. A week asked from midnight UTC is
+ * nine local days (the EHR computes and sends each one), not a day either side's ten.
+ */
+export const localDatesOf = (from: Date, to: Date) => ({
+  startDate: isoDay(new Date(from.getTime() - 12 * HOUR_MS)),
+  endDate: isoDay(new Date(to.getTime() - 1 + 14 * HOUR_MS)),
+});

@@ -20,6 +20,7 @@ import {
 import { listAllProviders } from '../ehr/index.js';
 import { listDepartments } from './fhir-directory.js';
 import {
+  localDatesOf,
   readOr404,
   singleId,
   unknownResource,
@@ -122,8 +123,6 @@ function slotWindow(params: readonly SearchParam[], now: Date) {
   return { from, to };
 }
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-
 function slotTypes(params: readonly SearchParam[], call: FhirCall): string[][] {
   const system = identifierSystem(call.mapping, 'appointment-type');
   return ['appointment-type', 'service-type'].flatMap((name) =>
@@ -157,11 +156,7 @@ export function createSlotSearch(now: () => Date): SearchHandler {
       : null;
     const wanted = keys?.filter((key): key is ScheduleKey => key !== null) ?? null;
     const types = slotTypes(params, call);
-    // A day either side: slot times carry their department's offset.
-    const window = {
-      startDate: isoDay(new Date(from.getTime() - DAY_MS)),
-      endDate: isoDay(new Date(to.getTime() + DAY_MS)),
-    };
+    const window = localDatesOf(from, to);
     const searches = wanted
       ? wanted.map((key) => ({ departmentId: key.departmentId, providerId: key.providerId }))
       : (await listDepartments(call)).map((department) => ({ departmentId: department.id }));

@@ -351,7 +351,7 @@ describe('ApiTester', () => {
     expect(screen.getByLabelText('Header 1 name')).toHaveValue('Idempotency-Key');
     expect(screen.getByLabelText('Header 2 name')).toHaveValue('If-None-Exist');
     expect((screen.getByLabelText('Header 2 value') as HTMLInputElement).value).toContain(
-      'patient=Patient%2F1001',
+      'patient=Patient/1001',
     );
     await user.click(within(presets).getByRole('button', { name: 'athena' }));
     expect(within(presets).getByRole('button', { name: /CapabilityStatement/ })).toHaveTextContent(

@@ -133,7 +133,8 @@ function FhirResourceTable() {
         </h3>
       </CardHeader>
       <CardContent>
-        <Table aria-label="FHIR resources">
+        {/* Scrolls sideways on a phone rather than squeezing the parameters to a letter a line. */}
+        <Table aria-label="FHIR resources" className="min-w-[36rem]">
           <TableHeader>
             <TableRow>
               <TableHead>Resource</TableHead>

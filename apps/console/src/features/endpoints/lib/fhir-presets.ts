@@ -86,11 +86,7 @@ export function fhirPresets(
   const appointmentId = sampleBookingSlot(today).id;
   // Sent again (or after another client booked it for this patient), the POST answers the
   // booking that exists (200) instead of a 409 for a slot now taken.
-  const alreadyBooked = new URLSearchParams({
-    slot: `Slot/${slotId}`,
-    patient: `Patient/${SAMPLE_PATIENT_ID}`,
-    status: 'booked',
-  }).toString();
+  const alreadyBooked = `slot=Slot/${slotId}&patient=Patient/${SAMPLE_PATIENT_ID}&status=booked`;
   return [
     {
       id: 'fhir-metadata',
