@@ -37,7 +37,8 @@ async function kidOf(key: KeyObject, given: unknown): Promise<string> {
   if (typeof given === 'string' && given) {
     return given;
   }
-  return calculateJwkThumbprint(createPublicKey(key).export({ format: 'jwk' }) as JWK);
+  const publicKey = key.type === 'public' ? key : createPublicKey(key);
+  return calculateJwkThumbprint(publicKey.export({ format: 'jwk' }) as JWK);
 }
 
 /** FHIR_PRIVATE_KEY as a signing key; the error names the variable, never the key. */
