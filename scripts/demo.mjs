@@ -131,6 +131,8 @@ start('gateway', 'apps/gateway/dist/server.js', {
   FHIR_CLIENT_SECRET: fhirSandbox.clientSecret,
   FHIR_PRACTICE_ID: fhirSandbox.practiceId,
   FHIR_VENDOR: 'generic',
+  // The demo's webhook receiver runs on this machine (docs/webhooks.md), which is loopback.
+  WEBHOOKS_ALLOW_PRIVATE: process.env.WEBHOOKS_ALLOW_PRIVATE ?? 'true',
   GATEWAY_ENVIRONMENT: process.env.GATEWAY_ENVIRONMENT ?? 'demo',
 });
 
