@@ -1,4 +1,6 @@
-import type { BackgroundTask } from './gateway-module.js';
+import type { FastifyInstance } from 'fastify';
+
+import type { BackgroundTask, GatewayModule } from './gateway-module.js';
 
 /**
  * Runs each module's tasks on its interval (and first after its delay); returns what stops them
@@ -23,4 +25,22 @@ export function startBackgroundTasks(
     }
   }
   return () => timers.forEach((timer) => clearTimeout(timer));
+}
+
+/** The modules' timers start now; on close they stop, then the modules, last built first. */
+export function runModuleLifecycle(app: FastifyInstance, modules: GatewayModule[], timers: boolean) {
+  const stopTasks = timers
+    ? startBackgroundTasks(
+        modules.flatMap((module) => module.tasks ?? []),
+        (task, error) => app.log.warn({ err: error }, `${task.name} failed`),
+      )
+    : () => undefined;
+  app.addHook('onClose', async () => {
+    stopTasks();
+    for (const module of [...modules].reverse()) {
+      await module.stop?.().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'a module did not stop cleanly');
+      });
+    }
+  });
 }
