@@ -226,7 +226,7 @@ describe.each(databaseTargets)('custom aggregation on the Mock EHR ($name)', (ta
         firstname: '',
         lastname: 'X',
         dob: '2999-01-01',
-        departmentid: 'one',
+        departmentid: 'no such id!',
         email: 'nope',
         zip: '1',
       },
@@ -243,5 +243,21 @@ describe.each(databaseTargets)('custom aggregation on the Mock EHR ($name)', (ta
         'appointment.date',
       ]),
     );
+  });
+
+  it('refuses an id the chosen EHR cannot issue, naming it (FHIR ids are opaque, Mock ids numeric)', async () => {
+    const response = await create({
+      patient: {
+        firstname: 'Ana',
+        lastname: 'Reyes',
+        dob: '1990-04-02',
+        departmentid: 'one',
+      },
+      appointment: { appointmentTypeId: '7', departmentId: '21', date: '2030-01-02' },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().details).toEqual([
+      { field: 'patient.departmentid', message: 'must be a numeric id for source=mock' },
+    ]);
   });
 });

@@ -97,6 +97,10 @@ describe('integers a client sends', () => {
     expect(unbounded).toEqual([]);
   });
 
+  /** A value the parameter's schema takes: a UUID where it asks for one, else a small number. */
+  const sampleValue = (schema: Schema | undefined) =>
+    schema?.format === 'uuid' ? '00000000-0000-4000-8000-000000000000' : '1';
+
   it("past a column's range are refused with a 400 naming them, in every path and query", async () => {
     const document = await openApi();
     const checked: string[] = [];
@@ -108,7 +112,10 @@ describe('integers a client sends', () => {
             continue;
           }
           // Every other parameter gets a value its schema takes, so only the target is wrong.
-          const valueOf = (name: string) => (name === target.name ? String(INT4_MAX + 1) : '1');
+          const valueOf = (name: string) =>
+            name === target.name
+              ? String(INT4_MAX + 1)
+              : sampleValue(parameters.find((parameter) => parameter.name === name)?.schema);
           const url = path.replace(/\{(\w+)\}/g, (_match, name: string) => valueOf(name));
           const query = target.in === 'query' ? `?${target.name}=${INT4_MAX + 1}` : '';
           const response = await gw.app.inject({

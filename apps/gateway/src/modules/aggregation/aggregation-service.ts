@@ -20,6 +20,7 @@ import {
   type EhrCallContext,
   type EhrClient,
   type EhrModule,
+  requireEhrIds,
 } from '../ehr/index.js';
 import type { IdempotencyModule } from '../idempotency/index.js';
 
@@ -173,6 +174,8 @@ export function createAggregationService({ ehr, idempotency, now = () => new Dat
       idempotencyKey: string | undefined,
       ctx: EhrCallContext,
     ) {
+      requireEhrIds(source, body.patient, 'patient.');
+      requireEhrIds(source, body.appointment, 'appointment.');
       const practiceId = practiceIdFor(source);
       return idempotency.run<PatientWithAppointmentCreated>(
         `patient-with-appointment:${source}:${practiceId}`,

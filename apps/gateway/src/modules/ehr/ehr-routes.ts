@@ -9,7 +9,6 @@ import {
   AppointmentParams,
   DepartmentList,
   EhrSource,
-  ehrIdProblem,
   ErrorResponse,
   HEADERS,
   INTERNAL_EHR_PREFIX,
@@ -26,9 +25,9 @@ import {
   SourceQuery,
 } from '@ehr-gateway/contracts';
 
-import { validationError } from '../../lib/http-errors.js';
 import { callContextOf, type EhrCallContext } from './ehr-client.js';
 import type { EhrService } from './ehr-service.js';
+import { requireEhrIds } from './ehr-ids.js';
 
 const tags = [API_TAGS.ehr];
 const errors = {
@@ -56,21 +55,6 @@ interface EhrRoute<P extends z.ZodType, Q extends z.ZodType, R extends z.ZodType
   load: (params: z.infer<P>, query: z.infer<Q>, ctx: EhrCallContext) => Promise<unknown>;
 }
 
-/**
- * 400 naming the first id the chosen EHR cannot issue: athena and the Mock EHR number their
- * records, a FHIR EHR's ids are opaque. Every `…Id` parameter but the practice's is an EHR id.
- */
-function requireIdsOf(source: EhrSource, values: object): void {
-  for (const [field, value] of Object.entries(values)) {
-    if (field !== 'practiceId' && field.endsWith('Id') && typeof value === 'string') {
-      const problem = ehrIdProblem(source, value);
-      if (problem) {
-        throw validationError(field, `${problem} for source=${source}`);
-      }
-    }
-  }
-}
-
 /** One GET route under the EHR prefix; types come from `load`, the app's zod compilers validate. */
 function ehrRoute<P extends z.ZodType, Q extends z.ZodType, R extends z.ZodType>(
   app: FastifyInstance,
@@ -94,7 +78,7 @@ function ehrRoute<P extends z.ZodType, Q extends z.ZodType, R extends z.ZodType>
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const params = request.params as z.infer<P>;
       const query = request.query as z.infer<Q>;
-      requireIdsOf(ehrSourceOf(request), {
+      requireEhrIds(ehrSourceOf(request), {
         ...(params as object),
         ...(query as object),
       });

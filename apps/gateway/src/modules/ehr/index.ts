@@ -47,6 +47,7 @@ export type { FhirTelemetry } from './fhir/fhir-telemetry.js';
 export type { EhrWriteChange } from './change-reporting.js';
 export type { FhirTransportOverrides } from './fhir/fhir-wiring.js';
 export { ehrSourceOf, rewriteEhrUrl } from './ehr-routes.js';
+export { requireEhrIds } from './ehr-ids.js';
 
 /** Overrides of the Athena connector's transport (tests shorten retries and breaker times). */
 export type AthenaTransportOverrides = Partial<
