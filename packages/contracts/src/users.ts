@@ -20,8 +20,6 @@ export const UserSummary = z.object({
   phiAccess: z.boolean(),
   active: z.boolean(),
   mustChangePassword: z.boolean(),
-  /** Has a confirmed TOTP second factor (local accounts). */
-  secondFactor: z.boolean(),
   createdAt: IsoDateTime,
   lastSignInAt: IsoDateTime.nullable(),
 });

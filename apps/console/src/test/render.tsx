@@ -21,8 +21,6 @@ export function sessionUser(role: Role, phiAccess = false): SessionUser {
     phiAccess,
     permissions: permissionsOf({ role, phiAccess }),
     mustChangePassword: false,
-    secondFactor: false,
-    mustEnrolSecondFactor: false,
   };
 }
 

@@ -1,6 +1,5 @@
 import {
   permissionsOf,
-  type LocalMfaPolicy,
   type Permission,
   type Role,
   type UserSummary,
@@ -26,12 +25,9 @@ export interface AdminAuthPolicy {
   failureWindowMs: number;
   /** Added to each failed attempt, growing with the number of recent failures. */
   failureDelayMs: number;
-  /** LOCAL_MFA: `required` makes local accounts enrol a second factor before anything else. */
-  localMfa: LocalMfaPolicy;
 }
 
 export const DEFAULT_AUTH_POLICY: Omit<AdminAuthPolicy, 'idleTimeoutMs' | 'absoluteTimeoutMs'> = {
-  localMfa: 'optional',
   maxFailuresPerUser: 5,
   maxFailuresPerIp: 50,
   failureWindowMs: 15 * 60_000,
@@ -56,8 +52,6 @@ export interface AuthenticatedAdmin {
     phiAccess: boolean;
     permissions: Permission[];
     mustChangePassword: boolean;
-    secondFactor: boolean;
-    mustEnrolSecondFactor: boolean;
   };
 }
 
@@ -75,14 +69,9 @@ export interface AdminAuthDeps {
   now: () => Date;
   /** AUTH_MODE's say on password sign-in; by default every password sign-in is allowed. */
   passwordGate?: PasswordGate;
-  /** Checks the code of a user with a second factor; without it no such user can sign in. */
-  secondFactor?: { verify: (user: AdminUserRecord, code: string, at: Date) => Promise<string> };
 }
 
-export const sessionUserOf = (
-  user: AdminUserRecord,
-  localMfa: LocalMfaPolicy,
-): AuthenticatedAdmin['user'] => ({
+export const sessionUserOf = (user: AdminUserRecord): AuthenticatedAdmin['user'] => ({
   id: user.id,
   username: user.username,
   displayName: user.displayName,
@@ -90,12 +79,6 @@ export const sessionUserOf = (
   phiAccess: user.phiAccess,
   permissions: permissionsOf(user),
   mustChangePassword: user.mustChangePassword,
-  secondFactor: user.secondFactorAt !== null,
-  // Single sign-on users' second factor is the identity provider's business.
-  mustEnrolSecondFactor:
-    localMfa === 'required' &&
-    user.secondFactorAt === null &&
-    user.passwordHash !== NO_LOCAL_PASSWORD,
 });
 
 export const toSummary = (user: AdminUserRecord): UserSummary => ({
@@ -106,7 +89,6 @@ export const toSummary = (user: AdminUserRecord): UserSummary => ({
   phiAccess: user.phiAccess,
   active: user.active,
   mustChangePassword: user.mustChangePassword,
-  secondFactor: user.secondFactorAt !== null,
   createdAt: user.createdAt.toISOString(),
   lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
 });
