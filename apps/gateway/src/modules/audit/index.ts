@@ -27,7 +27,6 @@ export function createAuditModule({
   });
   return {
     record: service.record,
-    recent: service.recent,
     adminRoutes: (admin) => registerAuditRoutes(admin, service),
     tasks: [
       {
