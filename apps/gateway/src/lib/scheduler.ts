@@ -28,7 +28,11 @@ export function startBackgroundTasks(
 }
 
 /** The modules' timers start now; on close they stop, then the modules, last built first. */
-export function runModuleLifecycle(app: FastifyInstance, modules: GatewayModule[], timers: boolean) {
+export function runModuleLifecycle(
+  app: FastifyInstance,
+  modules: GatewayModule[],
+  timers: boolean,
+) {
   const stopTasks = timers
     ? startBackgroundTasks(
         modules.flatMap((module) => module.tasks ?? []),
