@@ -149,7 +149,7 @@ async function createModules(options: GatewayAppOptions, platform: PlatformModul
     db,
     errorRatePercent: settings.alertErrorRatePercent ?? DEFAULT_ALERT_ERROR_RATE_PERCENT,
     now,
-    modules: { health, ehrStatus, requestLogs, metrics, apiKeys },
+    modules: { health, ehrStatus, requestLogs, metrics, apiKeys, audit },
   });
   const modules: GatewayModule[] = [
     audit,

@@ -16,6 +16,7 @@ export const ALERT_KINDS = [
   'database_unreachable',
   'redis_unreachable',
   'webhook_endpoint_disabled',
+  'break_glass_sign_in',
 ] as const;
 export const AlertKind = z.enum(ALERT_KINDS);
 export type AlertKind = z.infer<typeof AlertKind>;
@@ -31,6 +32,8 @@ export const UPTIME_WINDOW_DAYS = 30;
 export const DEFAULT_ALERT_ERROR_RATE_PERCENT = 5;
 /** Fewer requests than this in 5 minutes never raise an error-rate alert (one 500 is not a trend). */
 export const ALERT_ERROR_RATE_MIN_REQUESTS = 20;
+/** Each break-glass sign-in keeps its own alert open this long (then it is listed a day more). */
+export const ALERT_BREAK_GLASS_HOURS = 24;
 /** Keys expiring within this many days raise an alert each. */
 export const ALERT_KEY_EXPIRY_DAYS = 7;
 

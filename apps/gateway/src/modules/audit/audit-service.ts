@@ -80,6 +80,12 @@ export function createAuditService({
       });
     },
 
+    /** One action's events since a time, newest first, at most `limit` (what monitoring watches). */
+    async recent(action: AuditAction, since: Date, limit: number): Promise<AuditEvent[]> {
+      const events = await repository.page({ action, from: since.toISOString(), limit });
+      return events.map(toContract);
+    },
+
     async list(query: AuditQuery): Promise<AuditPage> {
       const events = await repository.page({ ...query, before: query.cursor });
       return {

@@ -27,6 +27,7 @@ export function createAuditModule({
   });
   return {
     record: service.record,
+    recent: service.recent,
     adminRoutes: (admin) => registerAuditRoutes(admin, service),
     tasks: [
       {

@@ -133,3 +133,12 @@ export function keyExpiryConditions(
     }),
   );
 }
+
+/** Each use of the break-glass account is its own alert, open for a day after it. */
+export const breakGlassCondition = (use: { id: string; username: string; at: Date }) =>
+  condition('break_glass_sign_in', use.id, {
+    severity: 'critical',
+    title: `Break-glass sign-in: ${use.username}`,
+    message: `${use.username} signed in with a password at ${use.at.toISOString().slice(0, 16).replace('T', ' ')} UTC while single sign-on is required (AUTH_MODE=sso). Confirm it was meant; the Audit Log has the address.`,
+    link: CONSOLE_PATHS.audit,
+  });

@@ -1,9 +1,13 @@
 import type { ApiKeysModule } from '../api-keys/index.js';
+import type { AuditModule } from '../audit/index.js';
 import type { EhrStatusModule } from '../ehr-status/index.js';
 import type { HealthModule } from '../health/index.js';
 import type { MetricsModule } from '../metrics/index.js';
 import type { RequestLogsModule } from '../request-logs/index.js';
 import type { InstanceHealth, MonitoringSources } from './monitoring-service.js';
+
+/** Enough to show a run of uses; more than this within a day is one investigation anyway. */
+const MAX_BREAK_GLASS_ALERTS = 20;
 
 /** The modules monitoring reads: what this instance sees, and the shared traffic and keys. */
 export interface MonitoredModules {
@@ -12,6 +16,7 @@ export interface MonitoredModules {
   requestLogs: Pick<RequestLogsModule, 'health'>;
   metrics: Pick<MetricsModule, 'recentTraffic'>;
   apiKeys: Pick<ApiKeysModule, 'expiringWithin'>;
+  audit: Pick<AuditModule, 'recent'>;
 }
 
 /** This instance's dependencies as one sample: readiness checks, athena's status, log drops. */
@@ -41,5 +46,9 @@ export function monitoringSourcesOf(modules: MonitoredModules): MonitoringSource
     instanceHealth: () => instanceHealth(modules),
     recentTraffic: modules.metrics.recentTraffic,
     expiringKeys: modules.apiKeys.expiringWithin,
+    breakGlassSignIns: async (since) =>
+      (await modules.audit.recent('break-glass-sign-in', since, MAX_BREAK_GLASS_ALERTS)).map(
+        (event) => ({ id: event.id, username: event.target ?? '?', at: new Date(event.at) }),
+      ),
   };
 }

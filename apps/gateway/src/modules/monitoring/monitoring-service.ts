@@ -1,4 +1,5 @@
 import {
+  ALERT_BREAK_GLASS_HOURS,
   ALERT_KEY_EXPIRY_DAYS,
   UPTIME_WINDOW_DAYS,
   type AlertKind,
@@ -8,6 +9,7 @@ import {
 
 import { notFound } from '../../lib/http-errors.js';
 import {
+  breakGlassCondition,
   dependencyConditions,
   errorRateConditions,
   keyExpiryConditions,
@@ -51,6 +53,8 @@ export interface MonitoringSources {
   instanceHealth: () => Promise<InstanceHealth>;
   recentTraffic: (minutes: number) => Promise<{ count: number; serverErrors: number }>;
   expiringKeys: (days: number) => Promise<Array<{ id: string; name: string; expiresAt: Date }>>;
+  /** Password sign-ins of the break-glass admin (AUTH_MODE=sso) since a time, from the audit trail. */
+  breakGlassSignIns: (since: Date) => Promise<Array<{ id: string; username: string; at: Date }>>;
 }
 
 const minuteOf = (at: Date) => new Date(Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS);
@@ -62,16 +66,18 @@ async function currentConditions(
   at: Date,
   errorRatePercent: number,
 ): Promise<AlertCondition[]> {
-  const [latest, trouble, traffic, keys] = await Promise.all([
+  const [latest, trouble, traffic, keys, breakGlass] = await Promise.all([
     repository.latestSamples(new Date(at.getTime() - SAMPLE_FRESH_MS)),
     repository.troubleSince(new Date(at.getTime() - TROUBLE_WINDOW_MS)),
     sources.recentTraffic(ERROR_RATE_WINDOW_MINUTES),
     sources.expiringKeys(ALERT_KEY_EXPIRY_DAYS),
+    sources.breakGlassSignIns(new Date(at.getTime() - ALERT_BREAK_GLASS_HOURS * 3_600_000)),
   ]);
   return [
     ...dependencyConditions(latest, trouble),
     ...errorRateConditions(traffic, { windowMinutes: ERROR_RATE_WINDOW_MINUTES, errorRatePercent }),
     ...keyExpiryConditions(keys, at),
+    ...breakGlass.map(breakGlassCondition),
   ];
 }
 
