@@ -38,6 +38,8 @@ declare module 'fastify' {
     acceptsMetricsToken?: boolean;
     /** The route stays open to a user who must first change a one-time password. */
     allowedBeforePasswordChange?: boolean;
+    /** Reachable while LOCAL_MFA=required waits for the user to enrol a second factor. */
+    allowedBeforeSecondFactor?: boolean;
     /**
      * Marks a gateway route: it needs an API key, is CORS-enabled and request-logged under this
      * source, or under the source the request itself names (read before validation, so refused

@@ -11,6 +11,8 @@ const INITIAL_ADMIN = {
   phiAccess: true,
   permissions: permissionsOf({ role: 'admin', phiAccess: true }),
   mustChangePassword: false,
+  secondFactor: false,
+  mustEnrolSecondFactor: false,
 };
 
 describe.each(databaseTargets)('admin session on $name', (target) => {

@@ -9,6 +9,7 @@ export * from './metrics-names.js';
 export * from './access-schemas.js';
 export * from './permissions.js';
 export * from './phi-fields.js';
+export * from './second-factor.js';
 export * from './session.js';
 export * from './users.js';
 export * from './audit.js';

@@ -2,10 +2,13 @@ import { z } from 'zod';
 
 import { IsoDateTime, Uuid } from './common.js';
 import { Permission, Role } from './access-schemas.js';
+import { SecondFactorCode } from './second-factor.js';
 
 export const LoginBody = z.strictObject({
   username: z.string().trim().min(1).max(100),
   password: z.string().min(1).max(200),
+  /** The authenticator app's code or a recovery code, for an account with a second factor. */
+  code: SecondFactorCode.optional(),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
@@ -27,6 +30,10 @@ export const SessionUser = z.object({
   permissions: z.array(Permission),
   /** Signed in with a one-time password: nothing but changing it is allowed. */
   mustChangePassword: z.boolean(),
+  /** Has a confirmed TOTP second factor. */
+  secondFactor: z.boolean(),
+  /** LOCAL_MFA=required and none yet: nothing but enrolling is allowed. */
+  mustEnrolSecondFactor: z.boolean(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 

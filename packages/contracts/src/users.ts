@@ -20,6 +20,8 @@ export const UserSummary = z.object({
   phiAccess: z.boolean(),
   active: z.boolean(),
   mustChangePassword: z.boolean(),
+  /** Has a confirmed TOTP second factor (local accounts). */
+  secondFactor: z.boolean(),
   createdAt: IsoDateTime,
   lastSignInAt: IsoDateTime.nullable(),
 });

@@ -21,6 +21,8 @@ export function sessionUser(role: Role, phiAccess = false): SessionUser {
     phiAccess,
     permissions: permissionsOf({ role, phiAccess }),
     mustChangePassword: false,
+    secondFactor: false,
+    mustEnrolSecondFactor: false,
   };
 }
 

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
+import { parsePayloadKey } from '../lib/payload-seal.js';
 import { commaList, optionalString } from './env-fields.js';
-import { AuthMode, Role, ROLES, type AuthMode as AuthModeName } from '@ehr-gateway/contracts';
+import {
+  AuthMode,
+  LocalMfaPolicy,
+  Role,
+  ROLES,
+  type AuthMode as AuthModeName,
+} from '@ehr-gateway/contracts';
 
 /** `gw-admins=admin,gw-devs=developer`: each group once, each role a console role. */
 const roleMap = z
@@ -44,7 +51,22 @@ export const SSO_ENV_FIELDS = {
   OIDC_ALLOWED_DOMAINS: commaList.transform((domains) => domains.map((d) => d.toLowerCase())),
   AUTH_MODE: optionalString.pipe(AuthMode.optional()),
   BREAK_GLASS_USERNAME: optionalString,
-  LOCAL_MFA: z.enum(['optional', 'required']).default('optional'),
+  LOCAL_MFA: LocalMfaPolicy.default('optional'),
+  /** Seals TOTP secrets at rest; without it no one can enrol a second factor. */
+  MFA_ENCRYPTION_KEY: optionalString.transform((value, ctx) => {
+    if (value === undefined) {
+      return undefined;
+    }
+    const key = parsePayloadKey(value);
+    if (!key) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be 32 random bytes as 64 hex characters or base64 (openssl rand -base64 32)',
+      });
+      return z.NEVER;
+    }
+    return key;
+  }),
 };
 
 /** How the gateway talks to the identity provider and turns its claims into console access. */
@@ -70,7 +92,9 @@ export interface SignInSettings {
   oidc: OidcSettings | null;
   /** The one local account `sso` mode still lets in with a password; each use raises an alert. */
   breakGlassUsername?: string;
-  localMfa: 'optional' | 'required';
+  localMfa: LocalMfaPolicy;
+  /** The AES-256 key TOTP secrets are sealed with; null refuses enrolment. */
+  mfaEncryptionKey?: Buffer | null;
 }
 
 type SsoEnv = z.infer<z.ZodObject<typeof SSO_ENV_FIELDS>> & { PUBLIC_BASE_URL?: string };
@@ -99,6 +123,9 @@ export function ssoEnvProblems(env: SsoEnv): string[] {
     if (!env.OIDC_SCOPES.split(/\s+/).includes('openid')) {
       problems.push('OIDC_SCOPES: must include openid');
     }
+  }
+  if (env.LOCAL_MFA === 'required' && !env.MFA_ENCRYPTION_KEY) {
+    problems.push('MFA_ENCRYPTION_KEY: required with LOCAL_MFA=required (it seals TOTP secrets)');
   }
   if (!anyOidc && (env.AUTH_MODE === 'sso' || env.AUTH_MODE === 'both')) {
     problems.push(`AUTH_MODE: ${env.AUTH_MODE} needs OIDC_ISSUER and OIDC_CLIENT_ID`);
@@ -129,5 +156,6 @@ export function signInSettingsFromEnv(env: SsoEnv): SignInSettings {
     oidc,
     breakGlassUsername: env.BREAK_GLASS_USERNAME,
     localMfa: env.LOCAL_MFA,
+    mfaEncryptionKey: env.MFA_ENCRYPTION_KEY ?? null,
   };
 }

@@ -18,6 +18,7 @@ import * as healthSamplesAlerts from './migrations/0014-health-samples-alerts.js
 import * as requestLogTraceId from './migrations/0015-request-log-trace-id.js';
 import * as healthSampleSpoolFull from './migrations/0016-health-sample-spool-full.js';
 import * as ssoIdentities from './migrations/0020-sso-identities.js';
+import * as secondFactor from './migrations/0021-second-factor.js';
 import * as fhirEhrSource from './migrations/0025-fhir-ehr-source.js';
 import * as webhooks from './migrations/0030-webhooks.js';
 
@@ -45,6 +46,7 @@ export const MIGRATIONS: readonly Migration[] = [
   requestLogTraceId,
   healthSampleSpoolFull,
   ssoIdentities,
+  secondFactor,
   fhirEhrSource,
   webhooks,
 ];

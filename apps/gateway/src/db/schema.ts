@@ -19,6 +19,8 @@ export interface AdminUsersTable {
   active: Generated<boolean>;
   must_change_password: Generated<boolean>;
   last_sign_in_at: Timestamp | null;
+  /** When the user's TOTP second factor was confirmed; null without one. */
+  second_factor_at: Timestamp | null;
 }
 
 export interface AdminSessionsTable {
@@ -45,6 +47,21 @@ export interface SsoIdentitiesTable {
 export interface SsoSessionsTable {
   session_id: string;
   id_token: string;
+}
+
+export interface AdminSecondFactorsTable {
+  user_id: string;
+  /** The TOTP secret sealed with MFA_ENCRYPTION_KEY. */
+  sealed_secret: string;
+  confirmed_at: Timestamp | null;
+  /** The 30-second step of the last code accepted; a code for it or earlier is refused. */
+  last_used_step: ColumnType<number | string | null, number | null | undefined, number | null>;
+}
+
+export interface AdminRecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: Timestamp | null;
 }
 
 export interface LoginThrottleTable {
@@ -310,6 +327,8 @@ export interface Database extends WebhookTables {
   login_throttle: LoginThrottleTable;
   sso_identities: SsoIdentitiesTable;
   sso_sessions: SsoSessionsTable;
+  admin_second_factors: AdminSecondFactorsTable;
+  admin_recovery_codes: AdminRecoveryCodesTable;
   api_keys: ApiKeysTable;
   gateway_config: GatewayConfigTable;
   gateway_config_changes: GatewayConfigChangesTable;

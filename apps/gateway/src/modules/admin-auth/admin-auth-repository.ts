@@ -16,6 +16,8 @@ export interface AdminUserRecord {
   mustChangePassword: boolean;
   createdAt: Date;
   lastSignInAt: Date | null;
+  /** When a TOTP second factor was confirmed; null without one. */
+  secondFactorAt: Date | null;
 }
 
 export interface SessionRecord {
@@ -39,6 +41,7 @@ const USER_COLUMNS = [
   'u.must_change_password',
   'u.created_at',
   'u.last_sign_in_at',
+  'u.second_factor_at',
 ] as const;
 
 const PLAIN_USER_COLUMNS = USER_COLUMNS.map((column) => column.slice(2)) as unknown as readonly [
@@ -52,6 +55,7 @@ const PLAIN_USER_COLUMNS = USER_COLUMNS.map((column) => column.slice(2)) as unkn
   'must_change_password',
   'created_at',
   'last_sign_in_at',
+  'second_factor_at',
 ];
 
 type UserRow = {
@@ -65,6 +69,7 @@ type UserRow = {
   must_change_password: boolean;
   created_at: Date;
   last_sign_in_at: Date | null;
+  second_factor_at: Date | null;
 };
 
 const toUser = (row: UserRow): AdminUserRecord => ({
@@ -78,6 +83,7 @@ const toUser = (row: UserRow): AdminUserRecord => ({
   mustChangePassword: row.must_change_password,
   createdAt: new Date(row.created_at),
   lastSignInAt: row.last_sign_in_at ? new Date(row.last_sign_in_at) : null,
+  secondFactorAt: row.second_factor_at ? new Date(row.second_factor_at) : null,
 });
 
 /** What may change on a user; fields left out stay as they are. */

@@ -59,8 +59,12 @@ export function registerAdminGuard(
     if (MUTATING_METHODS.has(request.method)) {
       assertSameOrigin(request);
     }
-    const { permission, allowedBeforePasswordChange, acceptsMetricsToken } =
-      request.routeOptions.config;
+    const {
+      permission,
+      allowedBeforePasswordChange,
+      allowedBeforeSecondFactor,
+      acceptsMetricsToken,
+    } = request.routeOptions.config;
     if (permission === 'public') {
       return;
     }
@@ -80,6 +84,12 @@ export function registerAdminGuard(
       throw forbidden(
         'Change your one-time password first (POST /admin/session/password)',
         'PASSWORD_CHANGE_REQUIRED',
+      );
+    }
+    if (admin.user.mustEnrolSecondFactor && !allowedBeforeSecondFactor) {
+      throw forbidden(
+        'Set up your second factor first (POST /admin/session/second-factor): LOCAL_MFA=required',
+        'SECOND_FACTOR_ENROLMENT_REQUIRED',
       );
     }
     if (!permission || !admin.user.permissions.includes(permission)) {
@@ -136,8 +146,7 @@ function registerSignInRoutes(app: FastifyInstance, service: AdminAuthService) {
       },
     },
     handler: async (request, reply) => {
-      const { username, password } = request.body;
-      const result = await service.login(username, password, clientOf(request));
+      const result = await service.login(request.body, clientOf(request));
       setSessionCookie(request, reply, result.token, result.maxAgeSeconds);
       return result.session;
     },
@@ -146,7 +155,11 @@ function registerSignInRoutes(app: FastifyInstance, service: AdminAuthService) {
   routes.route({
     method: 'GET',
     url: ADMIN_ROUTES.session,
-    config: { permission: 'session:self', allowedBeforePasswordChange: true },
+    config: {
+      permission: 'session:self',
+      allowedBeforePasswordChange: true,
+      allowedBeforeSecondFactor: true,
+    },
     schema: {
       operationId: 'getAdminSession',
       summary: 'The signed-in user, with their role, PHI access and permissions',
@@ -180,7 +193,11 @@ function registerPasswordRoutes(app: FastifyInstance, service: AdminAuthService)
   routes.route({
     method: 'POST',
     url: ADMIN_ROUTES.sessionPassword,
-    config: { permission: 'session:self', allowedBeforePasswordChange: true },
+    config: {
+      permission: 'session:self',
+      allowedBeforePasswordChange: true,
+      allowedBeforeSecondFactor: true,
+    },
     schema: {
       operationId: 'changeOwnPassword',
       summary: 'Change your own password (required after signing in with a one-time password)',

@@ -29,7 +29,10 @@ describe('admin sessions expire', () => {
   const signedIn = async () => {
     const auth = service();
     await auth.ensureInitialAdmin('admin', PASSWORD);
-    const { token } = await auth.login('admin', PASSWORD, { ip: '127.0.0.1', userAgent: null });
+    const { token } = await auth.login(
+      { username: 'admin', password: PASSWORD },
+      { ip: '127.0.0.1', userAgent: null },
+    );
     return { auth, token };
   };
 
@@ -52,7 +55,10 @@ describe('admin sessions expire', () => {
     expect(first.created).toBe(true);
     expect(first.generatedPassword).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(await auth.ensureInitialAdmin('admin', 'another-password')).toEqual({ created: false });
-    await auth.login('admin', first.generatedPassword!, { ip: '127.0.0.1', userAgent: null });
+    await auth.login(
+      { username: 'admin', password: first.generatedPassword! },
+      { ip: '127.0.0.1', userAgent: null },
+    );
   });
 
   it('ends a session left idle longer than the idle timeout', async () => {
@@ -75,10 +81,13 @@ describe('admin sessions expire', () => {
     // Used ten seconds after signing in: idle time counts from then, not from the sign-in.
     advance(10_000);
     expect(await auth.authenticate(token)).not.toBeNull();
-    const { token: other } = await auth.login('admin', PASSWORD, {
-      ip: '127.0.0.1',
-      userAgent: null,
-    });
+    const { token: other } = await auth.login(
+      { username: 'admin', password: PASSWORD },
+      {
+        ip: '127.0.0.1',
+        userAgent: null,
+      },
+    );
     advance(30 * MINUTE);
     expect(await auth.authenticate(token)).not.toBeNull();
     advance(30 * MINUTE + 1_000);
@@ -97,9 +106,9 @@ describe('admin sessions expire', () => {
 
   it('purges expired sessions and old failures', async () => {
     const { auth } = await signedIn();
-    await expect(auth.login('admin', 'wrong', { ip: '10.0.0.1', userAgent: null })).rejects.toThrow(
-      'Invalid username or password',
-    );
+    await expect(
+      auth.login({ username: 'admin', password: 'wrong' }, { ip: '10.0.0.1', userAgent: null }),
+    ).rejects.toThrow('Invalid username or password');
     advance(13 * 60 * MINUTE);
     await auth.purgeExpired();
     expect(await storage.db.selectFrom('admin_sessions').selectAll().execute()).toEqual([]);

@@ -1,5 +1,6 @@
 import {
   permissionsOf,
+  type LocalMfaPolicy,
   type Permission,
   type Role,
   type UserSummary,
@@ -25,9 +26,12 @@ export interface AdminAuthPolicy {
   failureWindowMs: number;
   /** Added to each failed attempt, growing with the number of recent failures. */
   failureDelayMs: number;
+  /** LOCAL_MFA: `required` makes local accounts enrol a second factor before anything else. */
+  localMfa: LocalMfaPolicy;
 }
 
 export const DEFAULT_AUTH_POLICY: Omit<AdminAuthPolicy, 'idleTimeoutMs' | 'absoluteTimeoutMs'> = {
+  localMfa: 'optional',
   maxFailuresPerUser: 5,
   maxFailuresPerIp: 50,
   failureWindowMs: 15 * 60_000,
@@ -52,6 +56,8 @@ export interface AuthenticatedAdmin {
     phiAccess: boolean;
     permissions: Permission[];
     mustChangePassword: boolean;
+    secondFactor: boolean;
+    mustEnrolSecondFactor: boolean;
   };
 }
 
@@ -69,9 +75,14 @@ export interface AdminAuthDeps {
   now: () => Date;
   /** AUTH_MODE's say on password sign-in; by default every password sign-in is allowed. */
   passwordGate?: PasswordGate;
+  /** Checks the code of a user with a second factor; without it no such user can sign in. */
+  secondFactor?: { verify: (user: AdminUserRecord, code: string, at: Date) => Promise<string> };
 }
 
-export const sessionUserOf = (user: AdminUserRecord): AuthenticatedAdmin['user'] => ({
+export const sessionUserOf = (
+  user: AdminUserRecord,
+  localMfa: LocalMfaPolicy,
+): AuthenticatedAdmin['user'] => ({
   id: user.id,
   username: user.username,
   displayName: user.displayName,
@@ -79,6 +90,12 @@ export const sessionUserOf = (user: AdminUserRecord): AuthenticatedAdmin['user']
   phiAccess: user.phiAccess,
   permissions: permissionsOf(user),
   mustChangePassword: user.mustChangePassword,
+  secondFactor: user.secondFactorAt !== null,
+  // Single sign-on users' second factor is the identity provider's business.
+  mustEnrolSecondFactor:
+    localMfa === 'required' &&
+    user.secondFactorAt === null &&
+    user.passwordHash !== NO_LOCAL_PASSWORD,
 });
 
 export const toSummary = (user: AdminUserRecord): UserSummary => ({
@@ -89,6 +106,7 @@ export const toSummary = (user: AdminUserRecord): UserSummary => ({
   phiAccess: user.phiAccess,
   active: user.active,
   mustChangePassword: user.mustChangePassword,
+  secondFactor: user.secondFactorAt !== null,
   createdAt: user.createdAt.toISOString(),
   lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
 });

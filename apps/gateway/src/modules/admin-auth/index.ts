@@ -6,6 +6,7 @@ import type { GatewaySettings } from '../../config/settings.js';
 import type { Db } from '../../db/database.js';
 import type { GatewayModule } from '../../lib/gateway-module.js';
 import { unauthorized } from '../../lib/http-errors.js';
+import { createPayloadSealer } from '../../lib/payload-seal.js';
 import type { AuditModule } from '../audit/index.js';
 import { createAdminAuthRepository } from './admin-auth-repository.js';
 import { registerAdminAuthRoutes, registerAdminGuard } from './admin-auth-routes.js';
@@ -13,6 +14,9 @@ import { createAdminAuthService } from './admin-auth-service.js';
 import { DEFAULT_AUTH_POLICY, type AdminAuthPolicy } from './admin-auth-shared.js';
 import { createExternalAccounts } from './external-accounts.js';
 import { passwordGateFor } from './password-sign-in-gate.js';
+import { createSecondFactorRepository } from './second-factor-repository.js';
+import { registerSecondFactorRoutes } from './second-factor-routes.js';
+import { createSecondFactorService } from './second-factor-service.js';
 
 export type { AdminAuthPolicy, AuthenticatedAdmin, ClientInfo } from './admin-auth-shared.js';
 export type { ExternalAccount, ExternalAccounts } from './external-accounts.js';
@@ -54,15 +58,24 @@ export async function createAdminAuthModule({
     ...DEFAULT_AUTH_POLICY,
     idleTimeoutMs: settings.sessionIdleMinutes * 60_000,
     absoluteTimeoutMs: settings.sessionMaxHours * 3_600_000,
+    localMfa: settings.signIn?.localMfa ?? 'optional',
     ...policy,
   };
   const signIn = settings.signIn;
+  const secondFactor = createSecondFactorService({
+    repository: createSecondFactorRepository(db),
+    users: repository,
+    sealer: signIn?.mfaEncryptionKey ? createPayloadSealer(signIn.mfaEncryptionKey) : null,
+    audit,
+    now: now ?? (() => new Date()),
+  });
   const service = createAdminAuthService({
     now,
     audit,
     repository,
     policy: fullPolicy,
     passwordGate: passwordGateFor(signIn?.authMode ?? 'local', signIn?.breakGlassUsername),
+    secondFactor,
   });
   const initialAdmin = await service.ensureInitialAdmin(
     settings.adminUsername,
@@ -76,7 +89,10 @@ export async function createAdminAuthModule({
   }
 
   return {
-    adminRoutes: (admin) => registerAdminAuthRoutes(admin, service),
+    adminRoutes: (admin) => {
+      registerAdminAuthRoutes(admin, service);
+      registerSecondFactorRoutes(admin, secondFactor);
+    },
 
     /**
      * Installed on the admin scope before any module's routes: every admin route then needs a

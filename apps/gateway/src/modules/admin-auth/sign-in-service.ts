@@ -13,6 +13,7 @@ import {
 import { hashPassword, hashToken, randomToken, verifyPassword } from '../../lib/secrets.js';
 import { sleep } from '../../lib/timing.js';
 import type { AuditContext } from '../audit/index.js';
+import type { AdminUserRecord } from './admin-auth-repository.js';
 import {
   assertAcceptablePassword,
   containsUsername,
@@ -38,6 +39,7 @@ export function createSignInService({
   audit,
   now,
   passwordGate = () => 'allowed',
+  secondFactor,
 }: AdminAuthDeps) {
   // Verified against when the username is unknown, so both paths cost one scrypt.
   let decoyHash: Promise<string> | undefined;
@@ -73,6 +75,38 @@ export function createSignInService({
     return forUser.attempts;
   }
 
+  /**
+   * After the right password, a user with a second factor needs its code too: without one the
+   * answer asks for it (the attempt stays counted until a sign-in succeeds), a wrong or reused
+   * one is a failure like a wrong password, under the same lockout.
+   */
+  async function checkSecondFactor(
+    user: AdminUserRecord,
+    code: string | undefined,
+    { at, attempt, context }: { at: Date; attempt: number; context: AuditContext },
+  ): Promise<void> {
+    if (!user.secondFactorAt) {
+      return;
+    }
+    if (code === undefined) {
+      throw unauthorized(
+        'Enter the code from your authenticator app, or a recovery code',
+        'SECOND_FACTOR_REQUIRED',
+      );
+    }
+    const outcome = secondFactor ? await secondFactor.verify(user, code, at) : 'rejected';
+    if (outcome !== 'accepted') {
+      await audit.record(context, {
+        action: 'sign-in-failed',
+        target: user.username,
+        result: 'failure',
+        details: { reason: 'wrong or reused second-factor code' },
+      });
+      await sleep(policy.failureDelayMs * Math.min(attempt, 10));
+      throw unauthorized('That code is wrong or was already used', 'INVALID_SECOND_FACTOR');
+    }
+  }
+
   return {
     /** Creates the first admin on an empty database; returns the password when it was generated. */
     async ensureInitialAdmin(
@@ -101,8 +135,7 @@ export function createSignInService({
     },
 
     async login(
-      username: string,
-      password: string,
+      { username, password, code }: { username: string; password: string; code?: string },
       client: ClientInfo,
     ): Promise<{ token: string; session: SessionResponse; maxAgeSeconds: number }> {
       const at = now();
@@ -145,6 +178,7 @@ export function createSignInService({
         await sleep(policy.failureDelayMs * Math.min(attempt, 10));
         throw unauthorized(INVALID_CREDENTIALS_MESSAGE, 'INVALID_CREDENTIALS');
       }
+      await checkSecondFactor(user, code, { at, attempt, context });
       // Only failures count: a clinic signing in many users from one address is not locked out.
       await repository.resetLoginAttempts(userSubject(username));
       await repository.refundLoginAttempt(addressSubject(client.ip));
@@ -167,7 +201,7 @@ export function createSignInService({
       );
       return {
         token,
-        session: { user: sessionUserOf(user) },
+        session: { user: sessionUserOf(user, policy.localMfa) },
         maxAgeSeconds: Math.floor(policy.absoluteTimeoutMs / 1000),
       };
     },
@@ -189,7 +223,7 @@ export function createSignInService({
       if (at.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
         await repository.touchSession(session.sessionId, at);
       }
-      return { sessionId: session.sessionId, user: sessionUserOf(session.user) };
+      return { sessionId: session.sessionId, user: sessionUserOf(session.user, policy.localMfa) };
     },
 
     async logout(token: string | undefined, context: AuditContext): Promise<void> {
@@ -238,7 +272,7 @@ export function createSignInService({
       // Whoever may have learnt the old password is signed out everywhere else.
       await repository.deleteSessionsOfUser(user.id, admin.sessionId);
       await audit.record(context, { action: 'password-changed', target: user.username });
-      return { user: sessionUserOf(updated!) };
+      return { user: sessionUserOf(updated!, policy.localMfa) };
     },
 
     async purgeExpired(): Promise<void> {

@@ -17,6 +17,7 @@ const ADMIN: UserSummary = {
   phiAccess: true,
   active: true,
   mustChangePassword: false,
+  secondFactor: false,
   createdAt: '2026-01-01T10:00:00.000Z',
   lastSignInAt: '2026-11-20T10:00:00.000Z',
 };

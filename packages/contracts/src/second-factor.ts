@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** What LOCAL_MFA may say: `required` makes every local account enrol before anything else. */
+export const LOCAL_MFA_POLICIES = ['optional', 'required'] as const;
+export const LocalMfaPolicy = z.enum(LOCAL_MFA_POLICIES);
+export type LocalMfaPolicy = z.infer<typeof LocalMfaPolicy>;
+
+/** RFC 6238 as authenticator apps expect it: SHA-1, 6 digits, 30-second steps. */
+export const TOTP_DIGITS = 6;
+export const TOTP_PERIOD_SECONDS = 30;
+/** How many single-use recovery codes an enrolment hands out (shown once). */
+export const RECOVERY_CODE_COUNT = 10;
+
+/** The second factor's routes under the admin prefix. */
+export const SECOND_FACTOR_PATHS = {
+  /** POST: a new secret for the signed-in user (pending until confirmed). */
+  enrol: '/session/second-factor',
+  /** POST: the first code confirms the enrolment and returns the recovery codes. */
+  confirm: '/session/second-factor/confirm',
+  /** DELETE: an admin removes a user's second factor (they enrol again). */
+  reset: '/users/:id/second-factor',
+} as const;
+
+export const secondFactorResetPath = (userId: string) =>
+  SECOND_FACTOR_PATHS.reset.replace(':id', encodeURIComponent(userId));
+
+/** A code from the authenticator app, or one of the recovery codes. */
+export const SecondFactorCode = z
+  .string()
+  .trim()
+  .min(TOTP_DIGITS, `must be the ${TOTP_DIGITS}-digit code or a recovery code`)
+  .max(20);
+
+export const SecondFactorEnrolment = z.object({
+  /** Base32, for typing into an app that cannot scan. */
+  secret: z.string(),
+  /** `otpauth://totp/…`: what the QR code holds. */
+  otpauthUri: z.string(),
+  /** The QR code as an SVG document. */
+  qrSvg: z.string(),
+});
+export type SecondFactorEnrolment = z.infer<typeof SecondFactorEnrolment>;
+
+export const ConfirmSecondFactorBody = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), `must be the ${TOTP_DIGITS}-digit code`),
+});
+export type ConfirmSecondFactorBody = z.infer<typeof ConfirmSecondFactorBody>;
+
+/** The one answer that carries the recovery codes. */
+export const RecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof RecoveryCodes>;
