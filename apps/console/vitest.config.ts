@@ -11,6 +11,8 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       css: false,
       restoreMocks: true,
+      // Above the 10 s a findBy may wait (src/test/setup.ts), so a slow machine fails no test.
+      testTimeout: 30_000,
     },
   }),
 );
