@@ -3,19 +3,11 @@ import {
   type ApiKeySummary,
   type ApiScope,
 } from '@ehr-gateway/contracts';
-import { LoaderCircle, RefreshCcw, Settings2, TriangleAlert } from 'lucide-react';
+import { LoaderCircle, RefreshCcw, TriangleAlert } from 'lucide-react';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -201,43 +193,27 @@ function RotateSection({ apiKey }: { apiKey: ApiKeySummary }) {
   );
 }
 
-/** One key in full: its usage, and (for users who may change keys) edit, rotate and delete. */
-export function ApiKeyDetailsDialog({ apiKey }: { apiKey: ApiKeySummary }) {
+/** A key's drawer body, loaded when the drawer first opens: usage, and (for users who may change keys) edit, rotate and delete. */
+export function ApiKeyDetailsBody({ apiKey }: { apiKey: ApiKeySummary }) {
   const canWrite = useCan('keys:write');
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          aria-label={`Details of API key ${apiKey.name}`}
-          title="Details"
-        >
-          <Settings2 aria-hidden="true" />
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="top-0 right-0 left-auto h-dvh max-h-dvh w-full translate-x-0 translate-y-0 content-start rounded-none sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{apiKey.name}</DialogTitle>
-          <DialogDescription className="font-mono text-xs">{apiKey.key}</DialogDescription>
-        </DialogHeader>
-        <UsageSection apiKey={apiKey} />
-        {canWrite && (
-          <>
-            <hr />
-            <EditSection apiKey={apiKey} />
-            <hr />
-            <RotateSection apiKey={apiKey} />
-            <hr />
-            <section className="flex items-center justify-between gap-3">
-              <p className="text-sm text-muted-foreground">
-                Delete revokes the key on every instance.
-              </p>
-              <DeleteApiKeyButton apiKey={apiKey} />
-            </section>
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+    <>
+      <UsageSection apiKey={apiKey} />
+      {canWrite && (
+        <>
+          <hr />
+          <EditSection apiKey={apiKey} />
+          <hr />
+          <RotateSection apiKey={apiKey} />
+          <hr />
+          <section className="flex items-center justify-between gap-3">
+            <p className="text-sm text-muted-foreground">
+              Delete revokes the key on every instance.
+            </p>
+            <DeleteApiKeyButton apiKey={apiKey} />
+          </section>
+        </>
+      )}
+    </>
   );
 }
