@@ -37,14 +37,25 @@ const MAX_DAYS = MAX_RANGE_DAYS - 2;
 const DEFAULT_DAYS_BACK = 30;
 const DEFAULT_DAYS_AHEAD = 60;
 
-/** An appointment record as FHIR; an open one is a free Slot, not an Appointment. */
+/**
+ * An appointment record as FHIR; an open one is a free Slot, not an Appointment. At athena and
+ * the Mock EHR an appointment keeps its slot's id, so `Appointment.slot` follows from it; a FHIR
+ * EHR gives a booking an id of its own, and the slot is named only where it is known (`slotFhirId`,
+ * the Slot a booking was made in).
+ */
 export function appointmentResource(
   call: FhirCall,
   appointment: Appointment | AppointmentDetail,
+  slotFhirId?: string,
 ): FhirAppointment | null {
-  return appointment.status === 'Open'
-    ? null
-    : appointmentToFhir(appointment, call.mapping, { slotId: appointment.id });
+  if (appointment.status === 'Open') {
+    return null;
+  }
+  return appointmentToFhir(
+    appointment,
+    call.mapping,
+    call.source === 'fhir' ? { slotFhirId } : { slotId: appointment.id },
+  );
 }
 
 export async function readAppointmentDetail(

@@ -123,7 +123,11 @@ async function book(call: FhirCall, body: FhirAppointment): Promise<FhirWriteAns
     .catch((error: unknown) => {
       throw bookingRefusal(error);
     });
-  return { statusCode: 201, resource: appointmentResource(call, detail)!, created: true };
+  return {
+    statusCode: 201,
+    resource: appointmentResource(call, detail, booking.slotId)!,
+    created: true,
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import {
   API_TAGS,
+  EHR_SOURCES,
   EhrSource,
   FHIR_RESOURCES,
   FHIR_RESOURCE_TYPES,
@@ -59,7 +60,7 @@ const answers = (success: number) => ({
 /** The EHR a FHIR path names, for the request log and metrics (refused paths: the gateway). */
 const sourceOfPath = (request: FastifyRequest): LogSource => {
   const source = (request.params as { source?: unknown }).source;
-  return source === 'mock' || source === 'athena' ? source : 'gateway';
+  return EHR_SOURCES.find((known) => known === source) ?? 'gateway';
 };
 
 type BaseParams = z.infer<typeof BaseParams>;

@@ -1,0 +1,121 @@
+import type { Appointment, Bundle, Slot } from '@medplum/fhirtypes';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildFhirSandbox } from '@ehr-gateway/fhir-sandbox';
+import { fhirValidationErrors, loadFhirDefinitions } from '@ehr-gateway/fhir-mapping/validation';
+
+import {
+  adminRequest,
+  buildGateway,
+  createApiKey,
+  openTestStorage,
+  signIn,
+  type TestStorage,
+} from './helpers.js';
+import { scheduleDate } from './schedule.js';
+
+const PRACTICE = '12345';
+const CLIENT_ID = 'face-test-client';
+const SECRET = 'face-test-secret-value';
+const BASE = `/fhir/r4/fhir/${PRACTICE}`;
+
+/**
+ * The FHIR face in front of the FHIR connector (source=fhir), where an appointment's id is the
+ * FHIR EHR's own (a UUID), not its slot's: book, read back, cancel, and the request log's source.
+ */
+describe('FHIR face at source=fhir', () => {
+  let fhir: FastifyInstance;
+  let storage: TestStorage;
+  let app: FastifyInstance;
+  let key: string;
+  let cookie: string;
+
+  beforeAll(async () => {
+    loadFhirDefinitions();
+    fhir = buildFhirSandbox({
+      practiceId: PRACTICE,
+      slotDaysPast: 1,
+      slotDaysAhead: 10,
+      clients: [{ clientId: CLIENT_ID, clientSecret: SECRET, scopes: ['system/*.cruds'] }],
+    });
+    const origin = await fhir.listen({ port: 0, host: '127.0.0.1' });
+    storage = await openTestStorage({ name: 'pglite' });
+    app = await buildGateway(storage, {
+      settings: {
+        fhir: {
+          baseUrl: `${origin}/fhir/r4`,
+          clientId: CLIENT_ID,
+          clientSecret: SECRET,
+          privateKey: undefined,
+          previousPublicKey: undefined,
+          scopes: 'system/*.cruds',
+          vendor: 'generic',
+          practiceId: PRACTICE,
+          timeoutMs: 8_000,
+          maxQps: 200,
+        },
+      },
+    });
+    cookie = await signIn(app);
+    ({ key } = await createApiKey(app, cookie));
+  }, 240_000);
+  afterAll(async () => {
+    await app?.close();
+    await storage?.dispose();
+    await fhir?.close();
+  });
+
+  const send = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers: {
+        'x-api-key': key,
+        ...(method === 'PATCH' ? { 'content-type': 'application/json-patch+json' } : {}),
+      },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  it('books a free slot (201, its Slot named), reads it back, cancels it; logged as fhir', async () => {
+    const day = scheduleDate({ daysAhead: 3, atLeast: 2 });
+    const search = await send('GET', `${BASE}/Slot?status=free&start=ge${day}&_count=5`);
+    expect(search.statusCode, search.body).toBe(200);
+    const slot = (search.json() as Bundle<Slot>).entry![0]!.resource!;
+
+    const booked = await send('POST', `${BASE}/Appointment`, {
+      resourceType: 'Appointment',
+      status: 'booked',
+      slot: [{ reference: `Slot/${slot.id}` }],
+      participant: [{ actor: { reference: 'Patient/1001' }, status: 'accepted' }],
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const appointment = booked.json() as Appointment;
+    expect(fhirValidationErrors(appointment)).toEqual([]);
+    // The FHIR EHR's own id, which is not the slot's; the answer still names the slot booked.
+    expect(appointment.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(appointment.slot).toEqual([{ reference: `Slot/${slot.id}` }]);
+    expect(booked.headers.location).toMatch(new RegExp(`${BASE}/Appointment/${appointment.id}$`));
+
+    const read = await send('GET', `${BASE}/Appointment/${appointment.id}`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ id: appointment.id, status: 'booked' });
+
+    const cancelled = await send('PATCH', `${BASE}/Appointment/${appointment.id}`, [
+      { op: 'replace', path: '/status', value: 'cancelled' },
+    ]);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ id: appointment.id, status: 'cancelled' });
+
+    await app.requestLogWriter.flush();
+    const logs = await adminRequest(app, cookie, {
+      method: 'GET',
+      url: `/admin/logs?source=fhir&endpoint=${BASE}/Appointment&limit=50`,
+    });
+    expect(logs.statusCode, logs.body).toBe(200);
+    const entries = (logs.json() as { logs: Array<{ method: string; status: number }> }).logs;
+    expect(entries.map((e) => `${e.method} ${e.status}`)).toEqual(
+      expect.arrayContaining(['POST 201', 'PATCH 200']),
+    );
+  });
+});
