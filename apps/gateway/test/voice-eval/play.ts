@@ -4,10 +4,11 @@ import {
   retellToolPath,
   type VoiceToolName,
 } from '@ehr-gateway/contracts';
-import type {
-  VoiceEvalExpectation,
-  VoiceEvalScript,
-  VoiceEvalSource,
+import {
+  fillArguments,
+  type VoiceEvalExpectation,
+  type VoiceEvalScript,
+  type VoiceEvalSource,
 } from '@ehr-gateway/synthetic-practice/voice-eval';
 
 import { signForRetell } from '../../src/modules/llm-tools/retell-signature.js';
@@ -95,32 +96,6 @@ async function callTool(
   }
   // Retell has one string for both; an expected error is looked for in it (see problemsOf).
   return { ...readAnswer((response.json() as { result: string }).result), errorsAsText: true };
-}
-
-/** "$found.offers.0.slotToken" → that value from the answers kept so far. */
-function resolve(value: unknown, kept: Map<string, Answer>, run: string): unknown {
-  if (typeof value === 'string') {
-    const ref = /^\$(\w+)\.(.+)$/.exec(value);
-    if (!ref) {
-      return value.replaceAll('{run}', run);
-    }
-    const answer = kept.get(ref[1]!);
-    let at: unknown = answer ? { ...answer.data, sentence: answer.sentence } : undefined;
-    for (const step of ref[2]!.split('.')) {
-      at =
-        at === null || typeof at !== 'object' ? undefined : (at as Record<string, unknown>)[step];
-    }
-    return at;
-  }
-  if (Array.isArray(value)) {
-    return value.map((item) => resolve(item, kept, run));
-  }
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, resolve(item, kept, run)]),
-    );
-  }
-  return value;
 }
 
 /** Objects match field by field, arrays item by item (an empty array only an empty one). */
@@ -256,7 +231,10 @@ export async function playScript(
       if (turn.caller) {
         transcript.push(`Caller: ${turn.caller.replaceAll('{run}', run)}`);
       }
-      const args = { ...(resolve(turn.args, kept, run) as Record<string, unknown>), ...tenant };
+      const args = {
+        ...(fillArguments(turn.args, kept, run) as Record<string, unknown>),
+        ...tenant,
+      };
       const who = turn.otherCaller ? `${callId}-other` : callId;
       transcript.push(
         `${turn.otherCaller ? 'Another call' : 'Agent'} → ${turn.tool} ${brief(args)}`,
@@ -269,7 +247,7 @@ export async function playScript(
         kept.set(turn.as, answer);
       }
       const missed = turn.expect
-        ? problemsOf(resolve(turn.expect, kept, run) as VoiceEvalExpectation, answer)
+        ? problemsOf(fillArguments(turn.expect, kept, run) as VoiceEvalExpectation, answer)
         : [];
       if (missed.length > 0) {
         problems.push(...missed.map((problem) => `turn ${index + 1} (${turn.tool}): ${problem}`));

@@ -6,6 +6,7 @@ import providers from './providers.json' with { type: 'json' };
 import type { VoiceEvalScript } from './script.js';
 import trouble from './trouble.json' with { type: 'json' };
 
+export * from './fill-arguments.js';
 export * from './script.js';
 
 /** Every script of the evaluation set, by theme (one JSON file each), in a stable order. */

@@ -1,7 +1,7 @@
-import { VOICE_EVAL_SCRIPTS } from '@ehr-gateway/synthetic-practice/voice-eval';
+import { fillArguments, VOICE_EVAL_SCRIPTS } from '@ehr-gateway/synthetic-practice/voice-eval';
 import { describe, expect, it } from 'vitest';
 
-import { fillArguments, playVoiceScript } from './voice-script';
+import { playVoiceScript } from './voice-script';
 import type { ToolAnswer } from './voice-simulator';
 
 describe('playing an evaluation script in the simulator', () => {
