@@ -1,8 +1,5 @@
-import { Download } from 'lucide-react';
-
+import { ExportableListCard } from '@/components/exportable-list-card';
 import { LoadMoreButton } from '@/components/load-more-button';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 import { logsExportUrl, useLogPages } from '../api/get-logs';
 import { sameFilters, searchFromFilters, type LogViewFilters } from '../lib/log-view-filters';
@@ -47,42 +44,32 @@ export function LogsView({
         initialFilters={filters}
         onApply={applyFilters}
       />
-      <Card>
-        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
-          <div className="space-y-1.5">
-            <CardTitle>Logs</CardTitle>
-            <CardDescription>
-              {logs
-                ? `${logs.length}${hasNextPage ? '+' : ''} ${logs.length === 1 ? 'entry' : 'entries'}, newest first`
-                : ' '}
-            </CardDescription>
-          </div>
-          <Button variant="outline" asChild>
-            <a href={logsExportUrl(filters)} download>
-              <Download aria-hidden="true" />
-              Export CSV
-            </a>
-          </Button>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          <LogsTable
-            logs={logs}
-            isPending={isPending}
-            isError={isError}
-            emptyMessage="No logs found matching the current filters"
-            skeletonRows={8}
-            caption="Request logs"
-            onViewDetails={(log) => onOpenLog(log.id)}
-          />
-          <LoadMoreButton
-            hasNextPage={hasNextPage}
-            isFetchingNextPage={isFetchingNextPage}
-            fetchNextPage={fetchNextPage}
-          >
-            Load more
-          </LoadMoreButton>
-        </CardContent>
-      </Card>
+      <ExportableListCard
+        title="Logs"
+        description={
+          logs
+            ? `${logs.length}${hasNextPage ? '+' : ''} ${logs.length === 1 ? 'entry' : 'entries'}, newest first`
+            : ' '
+        }
+        exportHref={logsExportUrl(filters)}
+      >
+        <LogsTable
+          logs={logs}
+          isPending={isPending}
+          isError={isError}
+          emptyMessage="No logs found matching the current filters"
+          skeletonRows={8}
+          caption="Request logs"
+          onViewDetails={(log) => onOpenLog(log.id)}
+        />
+        <LoadMoreButton
+          hasNextPage={hasNextPage}
+          isFetchingNextPage={isFetchingNextPage}
+          fetchNextPage={fetchNextPage}
+        >
+          Load more
+        </LoadMoreButton>
+      </ExportableListCard>
       <LogDetailsDialog
         logId={openLogId}
         onOpenChange={(open) => {
