@@ -13,6 +13,7 @@ import {
   signIn,
   type TestStorage,
 } from './helpers.js';
+import { DEFAULT_FHIR_SCOPES } from '../src/config/fhir-env.js';
 import { scheduleDate } from './schedule.js';
 
 const PRACTICE = '12345';
@@ -49,7 +50,8 @@ describe('FHIR face at source=fhir', () => {
           clientSecret: SECRET,
           privateKey: undefined,
           previousPublicKey: undefined,
-          scopes: 'system/*.cruds',
+          // The scopes a deployment gets without FHIR_SCOPES: enough for every call below.
+          scopes: DEFAULT_FHIR_SCOPES,
           vendor: 'generic',
           practiceId: PRACTICE,
           timeoutMs: 8_000,
@@ -100,6 +102,10 @@ describe('FHIR face at source=fhir', () => {
     const read = await send('GET', `${BASE}/Appointment/${appointment.id}`);
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json()).toMatchObject({ id: appointment.id, status: 'booked' });
+    const mine = await send('GET', `${BASE}/Appointment?patient=Patient/1001&date=ge${day}`);
+    expect(mine.statusCode, mine.body).toBe(200);
+    const ids = (mine.json() as Bundle).entry?.map((entry) => entry.resource?.id);
+    expect(ids).toContain(appointment.id);
 
     const cancelled = await send('PATCH', `${BASE}/Appointment/${appointment.id}`, [
       { op: 'replace', path: '/status', value: 'cancelled' },

@@ -12,7 +12,7 @@ export const DEFAULT_FHIR_SCOPES = [
   'system/Location.rs',
   'system/Schedule.rs',
   'system/Slot.rs',
-  'system/Appointment.cru',
+  'system/Appointment.crus',
 ].join(' ');
 
 /** The environment variables of the FHIR R4 EHR (docs/operations.md, docs/fhir.md). */

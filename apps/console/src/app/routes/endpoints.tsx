@@ -53,6 +53,7 @@ export function EndpointsRoute() {
         onDocsTabChange={(next) => show(ENDPOINTS_SEARCH.docsTab, next)}
         athenaConfigured={ehrStatus?.athena.configured ?? true}
         athenaPracticeId={ehrStatus?.athena.practiceId ?? null}
+        fhirPracticeId={ehrStatus?.fhir.practiceId ?? null}
       />
     </div>
   );

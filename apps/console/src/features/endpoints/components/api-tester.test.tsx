@@ -353,7 +353,7 @@ describe('ApiTester', () => {
     expect((screen.getByLabelText('Header 2 value') as HTMLInputElement).value).toContain(
       'patient=Patient/1001',
     );
-    await user.click(within(presets).getByRole('button', { name: 'athena' }));
+    await user.click(within(presets).getByRole('button', { name: 'Athena EHR' }));
     expect(within(presets).getByRole('button', { name: /CapabilityStatement/ })).toHaveTextContent(
       '/fhir/r4/athena/67890/metadata',
     );
@@ -492,7 +492,7 @@ describe('ApiTester', () => {
     expect(screen.getByLabelText('URL')).toHaveValue(`${ORIGIN}/api/67890/patients?source=mock`);
     expect(screen.getByLabelText('Parameter 1 value')).toHaveValue('mock');
 
-    await user.click(within(sources).getByRole('button', { name: 'athena' }));
+    await user.click(within(sources).getByRole('button', { name: 'Athena EHR' }));
     await user.click(screen.getByRole('button', { name: /Get Patients/ }));
     expect(screen.getByLabelText('URL')).toHaveValue(`${ORIGIN}/api/195900/patients?source=athena`);
     expect(screen.getByLabelText('Parameter 1 value')).toHaveValue('athena');

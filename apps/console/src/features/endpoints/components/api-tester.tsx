@@ -33,6 +33,8 @@ export interface ApiTesterProps {
   defaultSource?: 'athena' | 'mock';
   /** athena's practice, for presets that ask athena; null when athena is not configured. */
   athenaPracticeId?: string | null;
+  /** The FHIR EHR's practice, for presets that ask it (source=fhir); null when not configured. */
+  fhirPracticeId?: string | null;
   /** A documented operation's example ("Try in tester"), loaded into the editor once. */
   prefill?: TryRequest | null;
   onPrefillApplied?: () => void;
@@ -42,10 +44,13 @@ export interface ApiTesterProps {
 function presetRequest(preset: Preset, origin: string): LoadedRequest {
   const prepared = preset.prepare?.() ?? {};
   const body = prepared.body ?? preset.body;
+  if (prepared.notice) {
+    toast.info(preset.name, { description: prepared.notice });
+  }
   return {
     presetId: preset.id,
     method: preset.method,
-    url: urlWithQuery(`${origin}${preset.path}`, Object.entries(preset.params)),
+    url: urlWithQuery(`${origin}${prepared.path ?? preset.path}`, Object.entries(preset.params)),
     headerRows: Object.entries(prepared.headers ?? {}).map(([name, value], id) => ({
       id,
       name,
@@ -62,6 +67,7 @@ export function ApiTester({
   origin = window.location.origin,
   defaultSource = 'athena',
   athenaPracticeId = null,
+  fhirPracticeId = null,
   prefill = null,
   onPrefillApplied,
 }: ApiTesterProps) {
@@ -138,7 +144,13 @@ export function ApiTester({
             onCategoryChange={setCategory}
             source={source}
             onSourceChange={setSource}
-            presets={presetsFor(category, { apiRoot, practiceId, source, athenaPracticeId })}
+            presets={presetsFor(category, {
+              apiRoot,
+              practiceId,
+              source,
+              athenaPracticeId,
+              fhirPracticeId,
+            })}
             chosenId={draft.presetId}
             onChoose={(preset) => draft.load(presetRequest(preset, origin))}
           />

@@ -24,6 +24,8 @@ export interface EndpointsTabsProps {
   athenaConfigured?: boolean;
   /** athena's practice (from the EHR status), for the tester's athena presets. */
   athenaPracticeId?: string | null;
+  /** The FHIR EHR's practice (from the EHR status), for the tester's FHIR presets. */
+  fhirPracticeId?: string | null;
 }
 
 export function EndpointsTabs({
@@ -36,6 +38,7 @@ export function EndpointsTabs({
   onDocsTabChange,
   athenaConfigured = true,
   athenaPracticeId = null,
+  fhirPracticeId = null,
 }: EndpointsTabsProps) {
   const defaultSource = athenaConfigured ? 'athena' : 'mock';
   // "Try in tester": the request the tester opens with, once.
@@ -69,6 +72,7 @@ export function EndpointsTabs({
           practiceId={practiceId}
           defaultSource={defaultSource}
           athenaPracticeId={athenaPracticeId}
+          fhirPracticeId={fhirPracticeId}
           prefill={prefill}
           onPrefillApplied={() => setPrefill(null)}
         />

@@ -1,3 +1,4 @@
+import { EHR_SOURCE_LABELS } from '@ehr-gateway/contracts';
 import { useId } from 'react';
 
 import { MethodBadge } from '@/components/method-badge';
@@ -7,7 +8,6 @@ import { cn } from '@/lib/utils';
 
 import {
   CATEGORIES,
-  PRESET_SOURCE_LABELS,
   PRESET_SOURCES,
   SOURCE_CATEGORIES,
   type Category,
@@ -18,7 +18,7 @@ import {
 const CATEGORY_OPTIONS = CATEGORIES.map((category) => ({ value: category, label: category }));
 const SOURCE_OPTIONS = PRESET_SOURCES.map((source) => ({
   value: source,
-  label: PRESET_SOURCE_LABELS[source],
+  label: EHR_SOURCE_LABELS[source],
 }));
 
 const isCategory = (value: string): value is Category =>

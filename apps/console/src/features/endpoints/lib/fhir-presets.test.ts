@@ -59,4 +59,23 @@ describe('FHIR presets', () => {
       "curl 'http://gw.example/fhir/r4/mock/12345/metadata'",
     );
   });
+
+  it('at the FHIR EHR: find the booking by patient, practitioner and day, and cancel the id Book answered', () => {
+    sessionStorage.clear();
+    const presets = fhirPresets('fhir', '12345', today);
+    const book = presets.find((preset) => preset.method === 'POST')!;
+    const cancel = presets.find((preset) => preset.method === 'PATCH')!;
+    const condition = Object.fromEntries(
+      new URLSearchParams(book.prepare!().headers!['If-None-Exist']).entries(),
+    );
+    expect(condition).toMatchObject({ patient: 'Patient/1001', status: 'booked' });
+    const all = new URLSearchParams(book.prepare!().headers!['If-None-Exist']).getAll('date');
+    expect(all).toEqual(['ge2026-03-03', 'lt2026-03-04']);
+    expect(cancel.prepare!()).toMatchObject({ notice: expect.stringContaining('Book') });
+    sessionStorage.setItem(
+      'ehrgw.tester.fhir-bookings',
+      JSON.stringify({ '/fhir/r4/fhir/12345': 'uuid-1' }),
+    );
+    expect(cancel.prepare!()).toEqual({ path: '/fhir/r4/fhir/12345/Appointment/uuid-1' });
+  });
 });

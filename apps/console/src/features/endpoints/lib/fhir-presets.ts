@@ -1,4 +1,4 @@
-import { FHIR_CONTENT_TYPES, HEADERS, fhirBasePath } from '@ehr-gateway/contracts';
+import { FHIR_CONTENT_TYPES, HEADERS, fhirBasePath, type EhrSource } from '@ehr-gateway/contracts';
 import { encodeSlotId } from '@ehr-gateway/fhir-mapping';
 import {
   createPractice,
@@ -7,6 +7,7 @@ import {
   type Slot,
 } from '@ehr-gateway/synthetic-practice';
 
+import { lastFhirBooking } from './fhir-bookings';
 import { isoDate, nextSampleClinicDay, nextWeekday, SAMPLE_PATIENT } from './samples';
 import { displayHeaderName, IDEMPOTENCY_KEY_HEADER } from './send-test-request';
 
@@ -20,7 +21,12 @@ export interface FhirPreset {
   path: string;
   params: Record<string, string>;
   body?: unknown;
-  prepare?: () => { body?: unknown; headers?: Record<string, string> };
+  prepare?: () => {
+    body?: unknown;
+    headers?: Record<string, string>;
+    path?: string;
+    notice?: string;
+  };
 }
 
 /** The synthetic practice both EHRs serve (same seed), built once when a preset first needs it. */
@@ -75,18 +81,58 @@ const SAMPLE_PATIENT_ID = '1001';
 /** FHIR's conditional-create header, as people write it. */
 const IF_NONE_EXIST_HEADER = displayHeaderName(HEADERS.ifNoneExist);
 
+/**
+ * If-None-Exist for the Book preset: the booking the patient already has in that slot. A FHIR EHR
+ * names its appointments apart from their slots, so there the condition is the patient's booked
+ * appointment with the slot's practitioner on the slot's day (the sample patient has no other).
+ */
+function bookedCondition(source: EhrSource, slotId: string, today: Date): string {
+  const patient = `patient=Patient/${SAMPLE_PATIENT_ID}`;
+  if (source !== 'fhir') {
+    return `slot=Slot/${slotId}&${patient}&status=booked`;
+  }
+  const slot = sampleBookingSlot(today);
+  const dayAfter = new Date(`${slot.date}T12:00:00Z`);
+  dayAfter.setUTCDate(dayAfter.getUTCDate() + 1);
+  const days = `date=ge${slot.date}&date=lt${dayAfter.toISOString().slice(0, 10)}`;
+  return `${patient}&practitioner=Practitioner/${slot.providerId}&${days}&status=booked`;
+}
+
+/** The Cancel preset: the appointment the last Book made here, else (not at FHIR) the slot's. */
+function cancelPreset(source: EhrSource, base: string, today: Date): FhirPreset {
+  // At athena and the Mock EHR booking the slot makes its appointment record the Appointment,
+  // under the same EHR id; a FHIR EHR gives the booking a new id, known from Book's answer.
+  const predicted = source === 'fhir' ? null : sampleBookingSlot(today).id;
+  const placeholder = '{id from Book}';
+  return {
+    id: 'fhir-cancel',
+    name: 'Cancel that booking (PATCH status)',
+    method: 'PATCH',
+    path: `${base}/Appointment/${predicted ?? placeholder}`,
+    params: {},
+    body: FHIR_CANCEL_PATCH,
+    prepare: () => {
+      const booked = lastFhirBooking(base) ?? predicted;
+      return booked
+        ? { path: `${base}/Appointment/${booked}` }
+        : {
+            path: `${base}/Appointment/${placeholder}`,
+            notice: 'Send the Book preset first: its answer names the Appointment to cancel.',
+          };
+    },
+  };
+}
+
 export function fhirPresets(
-  source: 'mock' | 'athena',
+  source: EhrSource,
   practiceId: string,
   today = new Date(),
 ): FhirPreset[] {
   const base = fhirBasePath(source, practiceId);
   const slotId = sampleFhirSlotId(today);
-  // Booking the slot makes its appointment record the Appointment, under the same EHR id.
-  const appointmentId = sampleBookingSlot(today).id;
   // Sent again (or after another client booked it for this patient), the POST answers the
   // booking that exists (200) instead of a 409 for a slot now taken.
-  const alreadyBooked = `slot=Slot/${slotId}&patient=Patient/${SAMPLE_PATIENT_ID}&status=booked`;
+  const alreadyBooked = bookedCondition(source, slotId, today);
   return [
     {
       id: 'fhir-metadata',
@@ -129,14 +175,7 @@ export function fhirPresets(
         },
       }),
     },
-    {
-      id: 'fhir-cancel',
-      name: 'Cancel that booking (PATCH status)',
-      method: 'PATCH',
-      path: `${base}/Appointment/${appointmentId}`,
-      params: {},
-      body: FHIR_CANCEL_PATCH,
-    },
+    cancelPreset(source, base, today),
   ];
 }
 

@@ -1,8 +1,10 @@
-import type {
-  CreatePatientWithAppointmentBody,
-  SmartSchedulingBody,
-  TestEchoBody,
-  VoiceConfigQueryBody,
+import {
+  EHR_SOURCES,
+  type CreatePatientWithAppointmentBody,
+  type EhrSource,
+  type SmartSchedulingBody,
+  type TestEchoBody,
+  type VoiceConfigQueryBody,
 } from '@ehr-gateway/contracts';
 import type { z } from 'zod';
 
@@ -33,19 +35,30 @@ export interface Preset {
    * What changes each time the preset is chosen, so choosing it twice works twice: a unique name
    * where names must be unique, a fresh Idempotency-Key for a write that must not happen twice.
    */
-  prepare?: () => { body?: unknown; headers?: Record<string, string> };
+  prepare?: () => PreparedPreset;
+}
+
+/** What a preset fills in when chosen; `notice` says what the user must do first. */
+export interface PreparedPreset {
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Replaces `path` (e.g. an id only an earlier answer knows). */
+  path?: string;
+  notice?: string;
 }
 
 /** A short random suffix: enough to keep names apart, short enough to read. */
 const uniqueSuffix = () => crypto.randomUUID().slice(0, 6);
 
-/** The EHRs a preset can ask, for routes that take `source`. */
-export const PRESET_SOURCES = ['mock', 'athena'] as const;
-export type PresetSource = (typeof PRESET_SOURCES)[number];
-export const PRESET_SOURCE_LABELS: Record<PresetSource, string> = {
-  mock: 'Mock EHR',
-  athena: 'athena',
-};
+/**
+ * The EHRs a preset can ask, for routes that take `source`: every EHR source (contracts), the
+ * Mock EHR first since it answers without any set-up.
+ */
+export type PresetSource = EhrSource;
+export const PRESET_SOURCES: readonly PresetSource[] = [
+  'mock',
+  ...EHR_SOURCES.filter((source) => source !== 'mock'),
+];
 
 /** Categories whose presets call routes that take `source`. */
 export const SOURCE_CATEGORIES: readonly Category[] = ['Standard', 'FHIR R4', 'Custom Aggregation'];
@@ -58,7 +71,15 @@ export interface PresetContext {
   source?: PresetSource;
   /** athena's practice (ATHENA_PRACTICE_ID), when athena is configured. */
   athenaPracticeId?: string | null;
+  /** The FHIR EHR's practice (FHIR_PRACTICE_ID), when it is configured. */
+  fhirPracticeId?: string | null;
   today?: Date;
+}
+
+/** The practice a source's presets ask: its own where configured, else the gateway config's. */
+export function practiceOf(context: PresetContext, source: PresetSource): string {
+  const own = { mock: null, athena: context.athenaPracticeId, fhir: context.fhirPracticeId };
+  return own[source] ?? context.practiceId;
 }
 
 const ENTITY_QUERY = {
@@ -305,8 +326,7 @@ function utilityPresets(): Preset[] {
  */
 export function presetsFor(category: Category, context: PresetContext): Preset[] {
   const source = context.source ?? 'mock';
-  const practiceId =
-    source === 'athena' ? (context.athenaPracticeId ?? context.practiceId) : context.practiceId;
+  const practiceId = practiceOf(context, source);
   const base = `${root(context.apiRoot)}/${encodeURIComponent(practiceId)}`;
   const today = context.today ?? new Date();
   switch (category) {

@@ -4,6 +4,7 @@ import { useSessionState } from '@/lib/session-state';
 import { toast } from '@/lib/toast';
 import { toastUntilClosed } from '@/lib/toast-queue';
 
+import { rememberFhirBooking } from './fhir-bookings';
 import type { useRequestHistory } from './request-history';
 import { sendTestRequest, type TestRequest, type TestResponse } from './send-test-request';
 import { TESTER_STORE } from './use-tester-draft';
@@ -37,6 +38,7 @@ export function useTestSender(history: ReturnType<typeof useRequestHistory>) {
       const answer = await sendTestRequest(request);
       setResponse(answer);
       history.add(request, answer);
+      rememberFhirBooking(request, answer);
       sayFullAccess();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -1,0 +1,120 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+
+import { mockFetch } from '@/test/mock-fetch';
+import { renderWithProviders } from '@/test/render';
+
+import { ApiTester } from './api-tester';
+
+// CodeMirror needs layout APIs happy-dom lacks; a textarea stands in for the lazy editor.
+vi.mock('./json-editor', () => ({
+  JsonEditor: ({
+    value,
+    onChange,
+    labelledBy,
+  }: {
+    value: string;
+    onChange: (value: string) => void;
+    labelledBy: string;
+  }) => (
+    <textarea
+      aria-labelledby={labelledBy}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  ),
+}));
+
+const ORIGIN = 'https://gw.test';
+const FHIR_BASE = '/fhir/r4/fhir/24680';
+const BOOKED_ID = '5b0c6a1e-8f0e-4c35-9d5c-2f7a1b9e4d21';
+
+function renderTester() {
+  const user = userEvent.setup();
+  renderWithProviders(
+    <ApiTester
+      apiRoot="/api"
+      practiceId="67890"
+      origin={ORIGIN}
+      defaultSource="mock"
+      athenaPracticeId="195900"
+      fhirPracticeId="24680"
+    />,
+  );
+  return user;
+}
+
+async function chooseOption(
+  user: ReturnType<typeof userEvent.setup>,
+  label: string,
+  option: string,
+) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('ApiTester: the EHR the presets ask', () => {
+  it('offers every EHR source, the FHIR EHR at its own practice with source=fhir', async () => {
+    const user = renderTester();
+    const sources = screen.getByRole('group', { name: 'EHR the presets ask' });
+    expect(
+      within(sources)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Mock EHR', 'Athena EHR', 'FHIR EHR']);
+    await user.click(within(sources).getByRole('button', { name: 'FHIR EHR' }));
+    await user.click(screen.getByRole('button', { name: /Get Patients/ }));
+    expect(screen.getByLabelText('URL')).toHaveValue(`${ORIGIN}/api/24680/patients?source=fhir`);
+
+    await chooseOption(user, 'Category', 'Custom Aggregation');
+    await user.click(screen.getByRole('button', { name: /Smart Scheduling/ }));
+    const body = JSON.parse(
+      ((await screen.findByLabelText('Request Body (JSON)')) as HTMLTextAreaElement).value,
+    );
+    expect(body).toMatchObject({ source: 'fhir', practiceId: '24680' });
+  });
+
+  it('books at the FHIR EHR, then cancels the Appointment that booking answered with', async () => {
+    const fetchMock = mockFetch({
+      [`POST ${FHIR_BASE}/Appointment`]: {
+        status: 201,
+        body: { resourceType: 'Appointment', id: BOOKED_ID, status: 'booked' },
+      },
+    });
+    const user = renderTester();
+    await user.click(screen.getByRole('button', { name: 'FHIR EHR' }));
+    await chooseOption(user, 'Category', 'FHIR R4');
+    const presets = screen.getByRole('region', { name: 'Presets: FHIR R4' });
+    expect(
+      within(presets)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('code')?.textContent),
+    ).toEqual([
+      `${FHIR_BASE}/metadata`,
+      `${FHIR_BASE}/Patient`,
+      `${FHIR_BASE}/Slot`,
+      `${FHIR_BASE}/Appointment`,
+      `${FHIR_BASE}/Appointment/{id from Book}`,
+    ]);
+
+    // Before any booking the id is unknown: the preset says to book first.
+    await user.click(within(presets).getByRole('button', { name: /Cancel/ }));
+    expect(await screen.findByText(/Send the Book preset first/)).toBeInTheDocument();
+
+    await user.click(within(presets).getByRole('button', { name: /Book \(POST/ }));
+    expect((screen.getByLabelText('Header 2 value') as HTMLInputElement).value).toMatch(
+      /^patient=Patient\/1001&practitioner=Practitioner\/\d+&date=ge\d{4}-\d{2}-\d{2}&date=lt/,
+    );
+    await user.type(screen.getByLabelText('API Key'), 'ehrgw_test');
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+    expect(await screen.findByRole('region', { name: 'Response' })).toHaveTextContent('201');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    await user.click(within(presets).getByRole('button', { name: /Cancel/ }));
+    expect(screen.getByRole('combobox', { name: 'Method' })).toHaveTextContent('PATCH');
+    expect(screen.getByLabelText('URL')).toHaveValue(
+      `${ORIGIN}${FHIR_BASE}/Appointment/${BOOKED_ID}`,
+    );
+  });
+});
