@@ -161,7 +161,7 @@ export const FHIR_RESOURCES = {
         'start',
         'date',
         base('Slot', 'start'),
-        'ge, gt, le, lt, repeatable; by default the next 7 days, at most 31 days',
+        'ge, gt, le, lt, repeatable; by default the next 7 days, at most 31 days. A date without a time is that day in UTC (ge2026-03-02 = from 2026-03-02T00:00:00Z); add a time and offset for local days',
       ),
       param(
         'appointment-type',
@@ -186,7 +186,7 @@ export const FHIR_RESOURCES = {
         'date',
         'date',
         base('clinical', 'date'),
-        'ge, gt, le, lt; by default 30 days back to 60 ahead, at most 90 days',
+        'ge, gt, le, lt; by default 30 days back to 60 ahead, at most 90 days. A date without a time is that day in UTC',
       ),
       param(
         'status',

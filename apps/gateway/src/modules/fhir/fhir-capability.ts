@@ -1,6 +1,8 @@
 import type { CapabilityStatement, CapabilityStatementRestResource } from '@medplum/fhirtypes';
 
 import {
+  FHIR_COUNT_DEFAULT,
+  FHIR_COUNT_MAX,
   FHIR_RESOURCES,
   FHIR_RESOURCE_TYPES,
   FHIR_VERSION,
@@ -57,7 +59,7 @@ export function capabilityStatement(input: {
     rest: [
       {
         mode: 'server',
-        documentation: `Send an API key as ${HEADERS.apiKey} or Authorization: Bearer; reads need the scope ehr:read, booking and cancelling ehr:write.`,
+        documentation: `Send an API key as ${HEADERS.apiKey} or Authorization: Bearer; reads need the scope ehr:read, booking and cancelling ehr:write. Searches answer ${FHIR_COUNT_DEFAULT} entries a page by default, _count at most ${FHIR_COUNT_MAX} (a larger value is read as ${FHIR_COUNT_MAX}); follow the Bundle's next link for the rest. Date parameters without a time are UTC days.`,
         resource,
       },
     ],

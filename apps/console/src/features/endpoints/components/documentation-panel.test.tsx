@@ -338,4 +338,43 @@ describe('DocumentationPanel', () => {
     await user.click(within(echo).getByRole('button', { name: 'Example Request' }));
     expect(within(echo).getByRole('button', { name: 'Copy example request' })).toBeInTheDocument();
   });
+
+  it('indexes the FHIR routes under FHIR R4 and opens their cards below the FHIR overview', async () => {
+    const slotSearch = {
+      operationId: 'fhirSearchSlot',
+      summary: 'Search Slot (a searchset Bundle)',
+      tags: ['FHIR R4'],
+      parameters: [
+        { in: 'path' as const, name: 'source', schema: { type: 'string', enum: ['athena'] } },
+        { in: 'path' as const, name: 'practiceId', schema: { type: 'string' } },
+      ],
+      security: [{ apiKey: [] }],
+      responses: { '200': { description: 'Default Response' } },
+    };
+    const document = {
+      ...DOCUMENT,
+      paths: { ...DOCUMENT.paths, '/fhir/r4/{source}/{practiceId}/Slot': { get: slotSearch } },
+    };
+    mockFetch({ 'GET /openapi.json': { body: document } });
+    const user = userEvent.setup();
+    Element.prototype.scrollIntoView = vi.fn();
+    renderWithProviders(
+      <DocumentationPanel practiceId="67890" origin="https://gw.test" athenaPracticeId="195900" />,
+      { route: '/endpoints' },
+    );
+
+    const index = await screen.findByRole('navigation', { name: 'Endpoint index' });
+    const fhir = await within(index).findByRole('region', { name: 'FHIR R4' });
+    await user.click(within(fhir).getByRole('link', { name: /Search Slot/ }));
+    expect(screen.getByRole('tab', { name: 'FHIR R4' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('heading', { name: 'FHIR R4 bases' })).toBeInTheDocument();
+    const opened = card('Search Slot (a searchset Bundle)');
+    expect(opened).toHaveFocus();
+    expect(within(opened).getByText('start')).toBeInTheDocument();
+    expect(within(opened).getByText('_count')).toBeInTheDocument();
+    await user.click(within(opened).getByRole('button', { name: 'Example Request' }));
+    expect(within(opened).getByLabelText('Example request')).toHaveTextContent(
+      'https://gw.test/fhir/r4/athena/195900/Slot?status=free',
+    );
+  });
 });

@@ -181,15 +181,17 @@ export function DocumentationPanel({
             </div>
             {DOC_TABS.map(({ value, label }) => (
               <TabsContent key={value} value={value} className="space-y-4">
-                {value === 'authentication' ? (
-                  <AuthenticationDocs origin={origin} />
-                ) : value === 'fhir' ? (
+                {/* The FHIR bases and what they serve, then a card per FHIR route. */}
+                {value === 'fhir' && !searching && (
                   <FhirDocs
                     origin={origin}
                     practiceId={practiceId}
                     athenaPracticeId={athenaPracticeId}
                     athenaConfigured={athenaConfigured}
                   />
+                )}
+                {value === 'authentication' ? (
+                  <AuthenticationDocs origin={origin} />
                 ) : isPending ? (
                   <div className="space-y-4" role="status">
                     <span className="sr-only">Loading {label}…</span>

@@ -1,5 +1,7 @@
 import { API_TAGS, HEADERS, SECURITY_SCHEMES, type SecurityScheme } from '@ehr-gateway/contracts';
 
+import type { DocContext, EndpointDoc } from './doc-types';
+import { fhirEndpointDoc } from './fhir-doc-cards';
 import {
   listOperations,
   matchesSearch,
@@ -8,7 +10,6 @@ import {
   type JsonSchema,
   type OpenApiDocument,
   type Operation,
-  type ParameterRow,
 } from './openapi';
 import {
   crossEntityQueryBody,
@@ -39,52 +40,7 @@ export const DOC_TABS = [
 
 export type DocTab = (typeof DOC_TABS)[number]['value'];
 
-/** A declared answer as the card shows it. */
-export interface ResponseDoc {
-  status: string;
-  description: string;
-  /** The body's shape as a TypeScript-like outline; empty when the answer has no body. */
-  shape: string;
-}
-
-/** What the API tester is opened with by "Try in tester". */
-export interface TryRequest {
-  method: string;
-  /** Origin and path, without the query. */
-  url: string;
-  query: Array<[string, string]>;
-  /** The example body, formatted; undefined for requests without one. */
-  body?: string;
-}
-
-export interface EndpointDoc {
-  key: string;
-  /** The operation's id: the card's element id, so `/endpoints#listPatients` links to it. */
-  anchor: string;
-  /** The credentials the operation takes, said for people. */
-  auth: string;
-  responses: ResponseDoc[];
-  tryRequest: TryRequest;
-  method: string;
-  path: string;
-  source: string;
-  title: string;
-  description: string;
-  parametersHeading: 'Query Parameters' | 'Parameters';
-  parameters: ParameterRow[];
-  exampleRequest: string;
-  exampleResponse: string;
-}
-
-export interface DocContext {
-  origin: string;
-  /** The gateway config's practice: the Mock EHR's. */
-  practiceId: string;
-  /** athena's practice, for athena examples; else the gateway config's. */
-  athenaPracticeId?: string | null;
-  /** The EHR examples without a tab of their own ask: the Mock EHR where athena is not set up. */
-  defaultSource?: 'athena' | 'mock';
-}
+export type { DocContext, EndpointDoc, ResponseDoc, TryRequest } from './doc-types';
 
 const SCHEME_LABELS: Record<SecurityScheme, string> = {
   [SECURITY_SCHEMES.apiKey]: `API key (${HEADERS.apiKey})`,
@@ -94,7 +50,7 @@ const SCHEME_LABELS: Record<SecurityScheme, string> = {
 };
 
 /** `API key (x-api-key) or Vapi secret (x-vapi-secret)`; `None` for the open probes. */
-function describeSecurity(operation: Operation): string {
+export function describeSecurity(operation: Operation): string {
   if (operation.security.length === 0) {
     return 'None';
   }
@@ -241,7 +197,9 @@ export function docsByTab(
     'voice-config': tagged(API_TAGS.voiceConfig, API_TAGS.voiceAgentTools).map((operation) =>
       toEndpointDoc(operation, context),
     ),
-    // The FHIR section documents the face from its declarations (FhirDocs), not card by card.
-    fhir: [],
+    // The FHIR face's routes, with the search parameters their declarations accept.
+    fhir: tagged(API_TAGS.fhir).map((operation) =>
+      fhirEndpointDoc(operation, context, describeSecurity(operation)),
+    ),
   };
 }
