@@ -127,7 +127,15 @@ export function createAggregationService({ ehr, idempotency, now = () => new Dat
       const client = ehr.forSource(query.source);
       const practiceId = practiceIdFor(query.source);
       const patient = await findOnePatient(client, practiceId, query, ctx);
-      if (!patient.departmentId) {
+      // A FHIR EHR names no registration department (US Core has none): their provider's home.
+      const departmentId =
+        patient.departmentId ??
+        (patient.primaryProviderId
+          ? ((await listAllProviders(client, practiceId, ctx)).find(
+              (p) => p.id === patient.primaryProviderId,
+            )?.homeDepartmentId ?? null)
+          : null);
+      if (!departmentId) {
         throw conflict(
           `Patient ${patient.id} has no department to book in`,
           'PATIENT_WITHOUT_DEPARTMENT',
@@ -140,7 +148,7 @@ export function createAggregationService({ ehr, idempotency, now = () => new Dat
         query.endDate ?? addDays(start, DEFAULT_SLOT_WINDOW_DAYS),
       );
       const search = {
-        departmentId: patient.departmentId,
+        departmentId,
         appointmentTypeId: query.appointmenttypeid,
         startDate,
         endDate,
@@ -156,7 +164,7 @@ export function createAggregationService({ ehr, idempotency, now = () => new Dat
       }
       return {
         patient,
-        departmentId: patient.departmentId,
+        departmentId,
         providerId,
         appointmentTypeId: query.appointmenttypeid,
         totalCount: slots.length,
