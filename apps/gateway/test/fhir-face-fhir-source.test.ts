@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildFhirSandbox } from '@ehr-gateway/fhir-sandbox';
+import { SAMPLE_PATIENT } from '@ehr-gateway/synthetic-practice';
 import { fhirValidationErrors, loadFhirDefinitions } from '@ehr-gateway/fhir-mapping/validation';
 
 import {
@@ -123,5 +124,31 @@ describe('FHIR face at source=fhir', () => {
     expect(entries.map((e) => `${e.method} ${e.status}`)).toEqual(
       expect.arrayContaining(['POST 201', 'PATCH 200']),
     );
+  });
+
+  it("offers a FHIR patient's open slots in their provider's home department (a FHIR Patient names none)", async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/aggregate/patient-open-slots?source=fhir&${new URLSearchParams({
+        firstname: SAMPLE_PATIENT.firstName,
+        lastname: SAMPLE_PATIENT.lastName,
+        dob: SAMPLE_PATIENT.dob,
+        appointmenttypeid: String(SAMPLE_PATIENT.appointmentTypeId),
+      }).toString()}`,
+      headers: { 'x-api-key': key },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json() as {
+      patient: { id: string };
+      departmentId: string;
+      totalCount: number;
+    };
+    expect(answer.patient.id).toBe('1001');
+    expect(answer.totalCount).toBeGreaterThan(0);
+    const providers = await send('GET', `/api/${PRACTICE}/providers?source=fhir`);
+    const home = (
+      providers.json() as { providers: Array<{ id: string; homeDepartmentId: string }> }
+    ).providers.find((p) => p.id === String(SAMPLE_PATIENT.providerId));
+    expect(answer.departmentId).toBe(home?.homeDepartmentId);
   });
 });

@@ -1,4 +1,10 @@
-import { API_TAGS, HEADERS, SECURITY_SCHEMES, type SecurityScheme } from '@ehr-gateway/contracts';
+import {
+  API_TAGS,
+  FHIR_BASE_PREFIX,
+  HEADERS,
+  SECURITY_SCHEMES,
+  type SecurityScheme,
+} from '@ehr-gateway/contracts';
 
 import type { DocContext, EndpointDoc } from './doc-types';
 import { fhirEndpointDoc } from './fhir-doc-cards';
@@ -198,8 +204,8 @@ export function docsByTab(
       toEndpointDoc(operation, context),
     ),
     // The FHIR face's routes, with the search parameters their declarations accept.
-    fhir: tagged(API_TAGS.fhir).map((operation) =>
-      fhirEndpointDoc(operation, context, describeSecurity(operation)),
-    ),
+    fhir: tagged(API_TAGS.fhir)
+      .filter((operation) => operation.path.startsWith(`${FHIR_BASE_PREFIX}/`))
+      .map((operation) => fhirEndpointDoc(operation, context, describeSecurity(operation))),
   };
 }

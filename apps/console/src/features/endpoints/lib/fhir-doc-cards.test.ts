@@ -22,6 +22,8 @@ const op = (operationId: string, withId = false): OpenApiOperation => ({
 /** The FHIR face as the gateway's OpenAPI document lists it (a few of its routes). */
 const DOCUMENT: OpenApiDocument = {
   paths: {
+    // The connector's key set is tagged FHIR R4 too, but is no route of the face.
+    '/.well-known/jwks.json': { get: { ...op('fhirJwks'), parameters: [] } },
     '/fhir/r4/{source}/{practiceId}/metadata': { get: op('fhirCapabilities') },
     '/fhir/r4/{source}/{practiceId}/Slot': { get: op('fhirSearchSlot') },
     '/fhir/r4/{source}/{practiceId}/Patient/{id}': { get: op('fhirReadPatient', true) },
@@ -39,7 +41,7 @@ describe('FHIR endpoint cards', () => {
   const fhir = docsByTab(DOCUMENT, context).fhir;
   const byId = (id: string) => fhir.find((doc) => doc.anchor === id)!;
 
-  it('lists every FHIR route of the document under its operationId', () => {
+  it('lists every route of the FHIR face in the document under its operationId', () => {
     expect(fhir.map((doc) => doc.anchor)).toEqual([
       'fhirCapabilities',
       'fhirSearchSlot',

@@ -9,22 +9,18 @@ import {
   type FhirResourceType,
 } from '@ehr-gateway/contracts';
 import { encodeScheduleId } from '@ehr-gateway/fhir-mapping';
-import {
-  SAMPLE_PATIENT as PRACTICE_SAMPLE_PATIENT,
-  encodeSlotId as encodePracticeSlotId,
-} from '@ehr-gateway/synthetic-practice';
+import { SAMPLE_PATIENT as PRACTICE_SAMPLE_PATIENT } from '@ehr-gateway/synthetic-practice';
 
 import type { DocContext, EndpointDoc } from './doc-types';
-import { FHIR_CANCEL_PATCH, fhirBookingBody, sampleFhirSlotId } from './fhir-presets';
+import {
+  FHIR_CANCEL_PATCH,
+  fhirBookingBody,
+  sampleFhirAppointmentId,
+  sampleFhirSlotId,
+} from './fhir-presets';
 import { IDEMPOTENCY_KEY_HEADER } from './send-test-request';
 import { parameterRows, type Operation, type ParameterRow } from './openapi';
-import {
-  curlCommand,
-  nextSampleClinicDay,
-  nextWeekday,
-  queryString,
-  SAMPLE_PATIENT,
-} from './samples';
+import { curlCommand, nextWeekday, queryString, SAMPLE_PATIENT } from './samples';
 
 /**
  * The FHIR face's operations as endpoint cards: from the OpenAPI document (operationIds, path
@@ -47,12 +43,9 @@ function sampleIds(practiceId: string, today: Date): Record<FhirResourceType, st
       departmentId: String(PRACTICE_SAMPLE_PATIENT.departmentId),
     }),
     Slot: sampleFhirSlotId(today),
-    // A seeded booking of the sample provider (athena and the Mock EHR keep the slot's id).
-    Appointment: encodePracticeSlotId(
-      PRACTICE_SAMPLE_PATIENT.providerId,
-      nextSampleClinicDay(today),
-      '08:00',
-    ),
+    // The booking the Book example makes (athena and the Mock EHR keep the slot's id), so read,
+    // cancel and update answer once it is sent.
+    Appointment: sampleFhirAppointmentId(today),
   };
 }
 

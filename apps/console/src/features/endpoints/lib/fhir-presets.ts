@@ -60,6 +60,14 @@ export function sampleFhirSlotId(today: Date = new Date()): string {
   });
 }
 
+/**
+ * The Appointment the Book preset makes at athena and the Mock EHR: booking the slot makes its
+ * appointment record the Appointment, under the same EHR id.
+ */
+export function sampleFhirAppointmentId(today: Date = new Date()): string {
+  return sampleBookingSlot(today).id;
+}
+
 /** What a client POSTs to book the slot for a patient. */
 export function fhirBookingBody(slotId: string, patientId: string) {
   return {
@@ -102,7 +110,7 @@ function bookedCondition(source: EhrSource, slotId: string, today: Date): string
 function cancelPreset(source: EhrSource, base: string, today: Date): FhirPreset {
   // At athena and the Mock EHR booking the slot makes its appointment record the Appointment,
   // under the same EHR id; a FHIR EHR gives the booking a new id, known from Book's answer.
-  const predicted = source === 'fhir' ? null : sampleBookingSlot(today).id;
+  const predicted = source === 'fhir' ? null : sampleFhirAppointmentId(today);
   const placeholder = '{id from Book}';
   return {
     id: 'fhir-cancel',
