@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 
 import { AthenaReply } from './errors.js';
 import type { FaultAction } from './faults.js';
+import { frontDeskRoutes } from './routes/front-desk.js';
 import { sandboxAdminRoutes } from './routes/sandbox-admin.js';
 import { tokenRoutes } from './routes/token.js';
 import { v1Routes } from './routes/v1.js';
@@ -127,6 +128,7 @@ export function buildSandbox(
   app.register(tokenRoutes(state));
   app.register(v1Routes(state), { prefix: '/v1/:practiceid' });
   app.register(sandboxAdminRoutes(state));
+  app.register(frontDeskRoutes(state));
 
   return Object.assign(app, { sandbox: state });
 }

@@ -76,6 +76,35 @@ export function createBookingStore(schedule: Schedule) {
       return cancelled;
     },
 
+    /**
+     * The front desk moves a booked appointment to an open slot: the old one is cancelled
+     * (reason "Rescheduled"), the new one booked for the same patient and type. Null when the
+     * source is not booked or the target is taken.
+     */
+    move(from: Slot, to: Slot, at: Date): { cancelled: Booking; booked: Booking } | null {
+      const state = stateOf(from);
+      if (state.status !== 'booked' || stateOf(to).status === 'booked') {
+        return null;
+      }
+      const cancelled: Booking = {
+        ...state,
+        status: 'cancelled',
+        cancelledAt: at,
+        cancelReason: 'Rescheduled',
+      };
+      const booked: Booking = {
+        status: 'booked',
+        patientId: state.patientId,
+        appointmentTypeId: state.appointmentTypeId,
+        note: state.note,
+        source: 'sandbox',
+        scheduledAt: at,
+      };
+      overrides.set(from.id, cancelled);
+      overrides.set(to.id, booked);
+      return { cancelled, booked };
+    },
+
     /** How many slots clients of this sandbox booked or cancelled. */
     changes: () => overrides.size,
 

@@ -1,6 +1,7 @@
 import { createPractice, DEFAULT_SEED, type Practice } from '@ehr-gateway/synthetic-practice';
 
 import { createBookingStore, type BookingStore } from './booking-store.js';
+import { createChangeFeed, type ChangeFeed } from './change-feed.js';
 import { createFaults, type Faults } from './faults.js';
 import { createPatientStore, type PatientStore } from './patient-store.js';
 import { createSchedule, type Schedule } from './schedule.js';
@@ -42,6 +43,8 @@ export interface SandboxState {
   schedule: Schedule;
   patients: PatientStore;
   bookings: BookingStore;
+  /** athena's changed-data subscriptions; every write to bookings and patients is reported. */
+  changes: ChangeFeed;
   tokens: TokenStore;
   faults: Faults;
   stats: Stats;
@@ -68,6 +71,8 @@ export function createSandboxState(options: SandboxOptions = {}): SandboxState {
     limitPerMinute: resolved.tokenLimitPerMinute,
     now,
   });
+  const changes = createChangeFeed();
+  reportChanges(practice, bookings, patients, changes, now);
   const faults = createFaults();
   const stats = createStats(now);
   return {
@@ -77,16 +82,75 @@ export function createSandboxState(options: SandboxOptions = {}): SandboxState {
     schedule,
     patients,
     bookings,
+    changes,
     tokens,
     faults,
     stats,
     reset() {
       patients.reset();
       bookings.reset();
+      changes.reset();
       faults.clear();
       tokens.setLimitPerMinute(resolved.tokenLimitPerMinute);
       tokens.resetWindow();
       stats.reset();
     },
+  };
+}
+
+/** Every booking and patient write, whoever made it (API client or front desk), into the feed. */
+function reportChanges(
+  practice: Practice,
+  bookings: BookingStore,
+  patients: PatientStore,
+  changes: ChangeFeed,
+  now: () => Date,
+) {
+  const department = (slotId: string) => String(practice.slot(slotId)?.departmentId ?? '');
+  const { book, cancel, move } = bookings;
+  const appointment = (id: string, eventName: string, rescheduledFrom?: string) =>
+    changes.record('appointments', {
+      id,
+      departmentId: department(id),
+      eventName,
+      at: now(),
+      ...(rescheduledFrom ? { rescheduledFrom } : {}),
+    });
+  bookings.book = (slot, booking, at) => {
+    const booked = book(slot, booking, at);
+    if (booked) {
+      appointment(slot.id, 'ScheduleAppointment');
+    }
+    return booked;
+  };
+  bookings.cancel = (slot, reason, at) => {
+    const cancelled = cancel(slot, reason, at);
+    if (cancelled) {
+      appointment(slot.id, 'CancelAppointment');
+    }
+    return cancelled;
+  };
+  bookings.move = (from, to, at) => {
+    const moved = move(from, to, at);
+    if (moved) {
+      appointment(from.id, 'CancelAppointment');
+      appointment(to.id, 'RescheduleAppointment', from.id);
+    }
+    return moved;
+  };
+  const { create, update } = patients;
+  const patient = (id: string, departmentId: string | undefined, eventName: string) =>
+    changes.record('patients', { id, departmentId: departmentId ?? '', eventName, at: now() });
+  patients.create = (fields) => {
+    const created = create(fields);
+    patient(created.patientid!, created.departmentid, 'AddPatient');
+    return created;
+  };
+  patients.update = (id, fields) => {
+    const updated = update(id, fields);
+    if (updated) {
+      patient(id, updated.departmentid, 'UpdatePatient');
+    }
+    return updated;
   };
 }

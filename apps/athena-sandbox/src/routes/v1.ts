@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 import type { SandboxState } from '../state.js';
 import { appointmentRoutes } from './appointments.js';
+import { changedDataRoutes } from './changed.js';
 import { openSlotRoutes } from './open-slots.js';
 import { patientRoutes } from './patients.js';
 import { practiceDataRoutes } from './practice-data.js';
@@ -42,5 +43,6 @@ export function v1Routes(state: SandboxState) {
     await app.register(practiceDataRoutes(state));
     await app.register(openSlotRoutes(state));
     await app.register(appointmentRoutes(state));
+    await app.register(changedDataRoutes(state));
   };
 }
