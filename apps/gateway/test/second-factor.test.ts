@@ -5,9 +5,10 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
-  SECOND_FACTOR_PATHS,
+  ADMIN_ROUTES,
+  adminPath,
+  SECOND_FACTOR_ERRORS,
   SESSION_COOKIE,
-  secondFactorResetPath,
   type LocalMfaPolicy,
 } from '@ehr-gateway/contracts';
 
@@ -67,14 +68,16 @@ describe('TOTP second factor for local accounts', () => {
 
   /** Enrols the user and returns the secret and recovery codes. */
   async function enrol(user: TestUser) {
-    const started = await post(user.cookie, SECOND_FACTOR_PATHS.enrol);
+    const started = await post(user.cookie, ADMIN_ROUTES.sessionSecondFactor);
     expect(started.statusCode).toBe(200);
     const { secret, otpauthUri, qrSvg } = started.json();
     expect(otpauthUri).toContain(`secret=${secret}`);
     expect(qrSvg).toContain('<svg');
-    const wrong = await post(user.cookie, SECOND_FACTOR_PATHS.confirm, { code: '000000' });
+    const wrong = await post(user.cookie, ADMIN_ROUTES.sessionSecondFactorConfirm, {
+      code: '000000',
+    });
     expect(wrong.statusCode).toBe(400);
-    const confirmed = await post(user.cookie, SECOND_FACTOR_PATHS.confirm, {
+    const confirmed = await post(user.cookie, ADMIN_ROUTES.sessionSecondFactorConfirm, {
       code: codeAt(secret, clock.now()),
     });
     expect(confirmed.statusCode).toBe(200);
@@ -88,13 +91,13 @@ describe('TOTP second factor for local accounts', () => {
     expect(recoveryCodes).toHaveLength(10);
     const session = await adminRequest(app, dana.cookie, { method: 'GET', url: '/admin/session' });
     expect(session.json().user).toMatchObject({ secondFactor: true, mustEnrolSecondFactor: false });
-    expect((await post(dana.cookie, SECOND_FACTOR_PATHS.enrol)).json().code).toBe(
+    expect((await post(dana.cookie, ADMIN_ROUTES.sessionSecondFactor)).json().code).toBe(
       'SECOND_FACTOR_ENROLLED',
     );
 
     const passwordOnly = await passwordSignIn(dana);
     expect(passwordOnly.statusCode).toBe(401);
-    expect(passwordOnly.json().code).toBe('SECOND_FACTOR_REQUIRED');
+    expect(passwordOnly.json().code).toBe(SECOND_FACTOR_ERRORS.required);
     expect(hasSession(passwordOnly)).toBe(false);
 
     const code = codeAt(secret, clock.now());
@@ -104,7 +107,7 @@ describe('TOTP second factor for local accounts', () => {
 
     const reused = await passwordSignIn(dana, code);
     expect(reused.statusCode).toBe(401);
-    expect(reused.json().code).toBe('INVALID_SECOND_FACTOR');
+    expect(reused.json().code).toBe(SECOND_FACTOR_ERRORS.invalid);
     expect(hasSession(reused)).toBe(false);
 
     const audit = await adminRequest(app, admin, { method: 'GET', url: '/admin/audit' });
@@ -125,7 +128,7 @@ describe('TOTP second factor for local accounts', () => {
     const { recoveryCodes } = await enrol(erin);
     const [recovery] = recoveryCodes as [string];
     expect((await passwordSignIn(erin, recovery.toUpperCase())).statusCode).toBe(200);
-    expect((await passwordSignIn(erin, recovery)).json().code).toBe('INVALID_SECOND_FACTOR');
+    expect((await passwordSignIn(erin, recovery)).json().code).toBe(SECOND_FACTOR_ERRORS.invalid);
   });
 
   it('locks the account after repeated wrong codes, as after wrong passwords', async () => {
@@ -146,7 +149,7 @@ describe('TOTP second factor for local accounts', () => {
     await enrol(gus);
     const reset = await adminRequest(app, admin, {
       method: 'DELETE',
-      url: `/admin${secondFactorResetPath(gus.id)}`,
+      url: adminPath('userSecondFactor', { id: gus.id }),
     });
     expect(reset.statusCode).toBe(204);
     expect(
@@ -155,7 +158,7 @@ describe('TOTP second factor for local accounts', () => {
     expect((await passwordSignIn(gus)).statusCode).toBe(200);
     const again = await adminRequest(app, admin, {
       method: 'DELETE',
-      url: `/admin${secondFactorResetPath(gus.id)}`,
+      url: adminPath('userSecondFactor', { id: gus.id }),
     });
     expect(again.statusCode).toBe(409);
     const audit = await adminRequest(app, admin, {
@@ -175,7 +178,7 @@ describe('LOCAL_MFA', () => {
     const hana = await addUser(optional, admin, { username: 'hana', role: 'developer' });
     const noKey = await adminRequest(optional, hana.cookie, {
       method: 'POST',
-      url: `/admin${SECOND_FACTOR_PATHS.enrol}`,
+      url: adminPath('sessionSecondFactor'),
     });
     expect(noKey.statusCode).toBe(409);
     expect(noKey.json().code).toBe('MFA_NOT_CONFIGURED');
@@ -187,14 +190,14 @@ describe('LOCAL_MFA', () => {
     expect((await get('/admin/session')).json().user.mustEnrolSecondFactor).toBe(true);
     const blocked = await get('/admin/api-keys');
     expect(blocked.statusCode).toBe(403);
-    expect(blocked.json().code).toBe('SECOND_FACTOR_ENROLMENT_REQUIRED');
+    expect(blocked.json().code).toBe(SECOND_FACTOR_ERRORS.enrolmentRequired);
     const started = await adminRequest(required, cookie, {
       method: 'POST',
-      url: `/admin${SECOND_FACTOR_PATHS.enrol}`,
+      url: adminPath('sessionSecondFactor'),
     });
     const confirmed = await adminRequest(required, cookie, {
       method: 'POST',
-      url: `/admin${SECOND_FACTOR_PATHS.confirm}`,
+      url: adminPath('sessionSecondFactorConfirm'),
       payload: { code: codeAt(started.json().secret, clock.now()) },
     });
     expect(confirmed.statusCode).toBe(200);

@@ -10,9 +10,15 @@ export const ADMIN_ROUTES = {
   sessionPassword: '/session/password',
   sessions: '/sessions',
   sessionById: '/sessions/:id',
+  /** POST: a new TOTP secret for the signed-in user (pending until confirmed). */
+  sessionSecondFactor: '/session/second-factor',
+  /** POST: the first code confirms the enrolment and answers the recovery codes, once. */
+  sessionSecondFactorConfirm: '/session/second-factor/confirm',
   users: '/users',
   user: '/users/:id',
   userPasswordReset: '/users/:id/password-reset',
+  /** DELETE: an admin removes a user's second factor (they enrol again). */
+  userSecondFactor: '/users/:id/second-factor',
   apiKeys: '/api-keys',
   apiKey: '/api-keys/:id',
   apiKeyRotate: '/api-keys/:id/rotate',

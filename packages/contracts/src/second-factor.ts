@@ -11,18 +11,18 @@ export const TOTP_PERIOD_SECONDS = 30;
 /** How many single-use recovery codes an enrolment hands out (shown once). */
 export const RECOVERY_CODE_COUNT = 10;
 
-/** The second factor's routes under the admin prefix. */
-export const SECOND_FACTOR_PATHS = {
-  /** POST: a new secret for the signed-in user (pending until confirmed). */
-  enrol: '/session/second-factor',
-  /** POST: the first code confirms the enrolment and returns the recovery codes. */
-  confirm: '/session/second-factor/confirm',
-  /** DELETE: an admin removes a user's second factor (they enrol again). */
-  reset: '/users/:id/second-factor',
+/**
+ * The error codes the sign-in and the admin API answer about the second factor (the console picks
+ * its next screen from them). Its routes are in ADMIN_ROUTES.
+ */
+export const SECOND_FACTOR_ERRORS = {
+  /** 401 at sign-in: the password was right; now the code. */
+  required: 'SECOND_FACTOR_REQUIRED',
+  /** 401 at sign-in: the code was wrong or already used. */
+  invalid: 'INVALID_SECOND_FACTOR',
+  /** 403 on any other route: LOCAL_MFA=required and none enrolled yet. */
+  enrolmentRequired: 'SECOND_FACTOR_ENROLMENT_REQUIRED',
 } as const;
-
-export const secondFactorResetPath = (userId: string) =>
-  SECOND_FACTOR_PATHS.reset.replace(':id', encodeURIComponent(userId));
 
 /** A code from the authenticator app, or one of the recovery codes. */
 export const SecondFactorCode = z

@@ -12,6 +12,7 @@ import {
   LoginBody,
   PasswordReset,
   PERMISSIONS,
+  SECOND_FACTOR_ERRORS,
   SESSION_COOKIE,
   SessionList,
   SessionListQuery,
@@ -89,7 +90,7 @@ export function registerAdminGuard(
     if (admin.user.mustEnrolSecondFactor && !allowedBeforeSecondFactor) {
       throw forbidden(
         'Set up your second factor first (POST /admin/session/second-factor): LOCAL_MFA=required',
-        'SECOND_FACTOR_ENROLMENT_REQUIRED',
+        SECOND_FACTOR_ERRORS.enrolmentRequired,
       );
     }
     if (!permission || !admin.user.permissions.includes(permission)) {

@@ -3,11 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import {
+  ADMIN_ROUTES,
   API_TAGS,
   ConfirmSecondFactorBody,
   ErrorResponse,
   RecoveryCodes,
-  SECOND_FACTOR_PATHS,
   SecondFactorEnrolment,
   UserIdParams,
 } from '@ehr-gateway/contracts';
@@ -23,7 +23,7 @@ export function registerSecondFactorRoutes(app: FastifyInstance, service: Second
 
   routes.route({
     method: 'POST',
-    url: SECOND_FACTOR_PATHS.enrol,
+    url: ADMIN_ROUTES.sessionSecondFactor,
     config: { permission: 'session:self', allowedBeforeSecondFactor: true },
     schema: {
       operationId: 'startSecondFactorEnrolment',
@@ -39,7 +39,7 @@ export function registerSecondFactorRoutes(app: FastifyInstance, service: Second
 
   routes.route({
     method: 'POST',
-    url: SECOND_FACTOR_PATHS.confirm,
+    url: ADMIN_ROUTES.sessionSecondFactorConfirm,
     config: { permission: 'session:self', allowedBeforeSecondFactor: true },
     schema: {
       operationId: 'confirmSecondFactorEnrolment',
@@ -54,7 +54,7 @@ export function registerSecondFactorRoutes(app: FastifyInstance, service: Second
 
   routes.route({
     method: 'DELETE',
-    url: SECOND_FACTOR_PATHS.reset,
+    url: ADMIN_ROUTES.userSecondFactor,
     config: { permission: 'users:manage' },
     schema: {
       operationId: 'resetUserSecondFactor',

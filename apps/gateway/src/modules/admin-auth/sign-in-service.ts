@@ -1,5 +1,6 @@
 import {
   PASSWORD_MIN_LENGTH,
+  SECOND_FACTOR_ERRORS,
   type ChangePasswordBody,
   type SessionResponse,
 } from '@ehr-gateway/contracts';
@@ -91,7 +92,7 @@ export function createSignInService({
     if (code === undefined) {
       throw unauthorized(
         'Enter the code from your authenticator app, or a recovery code',
-        'SECOND_FACTOR_REQUIRED',
+        SECOND_FACTOR_ERRORS.required,
       );
     }
     const outcome = secondFactor ? await secondFactor.verify(user, code, at) : 'rejected';
@@ -103,7 +104,7 @@ export function createSignInService({
         details: { reason: 'wrong or reused second-factor code' },
       });
       await sleep(policy.failureDelayMs * Math.min(attempt, 10));
-      throw unauthorized('That code is wrong or was already used', 'INVALID_SECOND_FACTOR');
+      throw unauthorized('That code is wrong or was already used', SECOND_FACTOR_ERRORS.invalid);
     }
   }
 
