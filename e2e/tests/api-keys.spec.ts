@@ -25,7 +25,7 @@ async function createThroughDialog(page: Page, name: string) {
 
   const created = page.getByRole('dialog', { name: 'API Key Created' });
   await expect(created).toBeVisible();
-  const keyField = created.getByLabel('API Key', { exact: true });
+  const keyField = created.getByLabel('API key', { exact: true });
   await expect(keyField).toHaveValue(/^ehrgw_/);
   const key = await keyField.inputValue();
   return { created, key };
@@ -57,7 +57,7 @@ test.describe('API keys', () => {
     // The key works against the gateway.
     expect(await gatewayStatus(key)).toBe(200);
 
-    await created.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await created.getByRole('button', { name: 'I have saved it' }).first().click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     // Listed, masked: the prefix and last four, never the secret middle.
@@ -107,7 +107,7 @@ test.describe('API keys', () => {
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(key);
 
     // The list copies the full key while this page holds it from creation, never the masked one.
-    await created.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await created.getByRole('button', { name: 'I have saved it' }).first().click();
     await page.evaluate(() => navigator.clipboard.writeText(''));
     await keyRow(page, name)
       .getByRole('button', { name: `Copy API key ${name}` })

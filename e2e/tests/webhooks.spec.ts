@@ -59,7 +59,7 @@ async function createEndpointThroughDialog(page: Page, url: string): Promise<str
   const secretField = created.getByLabel('Signing secret', { exact: true });
   await expect(secretField).toHaveValue(/^whsec_/);
   const secret = await secretField.inputValue();
-  await created.getByRole('button', { name: 'Close', exact: true }).click();
+  await created.getByRole('button', { name: 'I have saved it' }).click();
   return secret;
 }
 

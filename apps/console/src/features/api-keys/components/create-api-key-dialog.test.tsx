@@ -47,7 +47,7 @@ describe('CreateApiKeyDialog', () => {
     expect(generate).toBeEnabled();
   });
 
-  it('creates a key, shows it once, and forgets it on Close', async () => {
+  it('creates a key, shows it once, and forgets it on "I have saved it"', async () => {
     const fetchMock = mockFetch({
       'GET /admin/api-keys': { body: { apiKeys: [] } },
       'POST /admin/api-keys': ({ init }) =>
@@ -60,7 +60,7 @@ describe('CreateApiKeyDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Generate Key' }));
 
     const created = await screen.findByRole('dialog', { name: 'API Key Created' });
-    expect(within(created).getByLabelText('API Key')).toHaveValue(FULL_KEY);
+    expect(within(created).getByLabelText('API key')).toHaveValue(FULL_KEY);
     expect(within(created).getByRole('button', { name: 'Copy API key' })).toBeInTheDocument();
     expect(within(created).getByText(/cannot be displayed again/)).toBeInTheDocument();
     expect(await screen.findByText('API Key Created', { selector: '[data-title]' })).toBeVisible();
@@ -68,7 +68,7 @@ describe('CreateApiKeyDialog', () => {
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ name: 'Voice agent', expiresAt: null });
 
-    await user.click(within(created).getByRole('button', { name: 'Close' }));
+    await user.click(within(created).getByRole('button', { name: 'I have saved it' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByDisplayValue(FULL_KEY)).not.toBeInTheDocument();
 
@@ -79,7 +79,7 @@ describe('CreateApiKeyDialog', () => {
     expect(screen.queryByDisplayValue(FULL_KEY)).not.toBeInTheDocument();
   });
 
-  it('clears the shown key when closed with Escape too', async () => {
+  it('keeps the shown key through Escape; "I have saved it" clears it', async () => {
     mockFetch({
       'GET /admin/api-keys': { body: { apiKeys: [] } },
       'POST /admin/api-keys': createdAnswer('CI'),
@@ -88,9 +88,11 @@ describe('CreateApiKeyDialog', () => {
     const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText('Name'), 'CI');
     await user.click(within(dialog).getByRole('button', { name: 'Generate Key' }));
-    await screen.findByRole('dialog', { name: 'API Key Created' });
+    const created = await screen.findByRole('dialog', { name: 'API Key Created' });
 
     await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'API Key Created' })).toBeInTheDocument();
+    await user.click(within(created).getByRole('button', { name: 'I have saved it' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await openDialog();

@@ -1,5 +1,5 @@
 import type { ApiScope } from '@ehr-gateway/contracts';
-import { LoaderCircle, Plus, TriangleAlert } from 'lucide-react';
+import { LoaderCircle, Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 
@@ -13,11 +13,9 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { OneTimeSecretDialog } from '@/components/ui/one-time-secret-dialog';
 
 import { useCreateApiKey, type CreatedApiKey } from '../api/create-api-key';
-import { CopyKeyButton } from './copy-key-button';
 import { expiresAtFor, ExpiryField, type ExpiryValue } from './expiry-field';
 import { KeyNameField } from './key-name-field';
 import { LimitFields, parseLimits, type LimitValues } from './limit-fields';
@@ -94,53 +92,17 @@ export function CreateApiKeyDialog() {
     );
   }
 
+  const shownKey = created?.key ?? null;
   return (
-    <Dialog open={open} onOpenChange={handleOpenChange}>
-      <DialogTrigger asChild>
-        <Button>
-          <Plus aria-hidden="true" />
-          New API Key
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-2xl">
-        {created ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>API Key Created</DialogTitle>
-              <DialogDescription>
-                The key &ldquo;{created.name}&rdquo; is ready. Give it to the client that will call
-                the gateway.
-              </DialogDescription>
-            </DialogHeader>
-            {created.key === null ? (
-              <p className="rounded-md border p-3 text-sm">{KEY_FORMAT_UNEXPECTED_TEXT}</p>
-            ) : (
-              <div className="space-y-2">
-                <Label htmlFor={`${id}-created-key`}>API Key</Label>
-                <div className="flex items-center gap-2">
-                  <Input
-                    id={`${id}-created-key`}
-                    value={created.key}
-                    readOnly
-                    className="font-mono text-xs"
-                    onFocus={(event) => event.currentTarget.select()}
-                  />
-                  <CopyKeyButton value={created.key} label="Copy API key" />
-                </div>
-              </div>
-            )}
-            <p
-              role="note"
-              className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-            >
-              <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              Copy this key now and store it somewhere safe. It cannot be displayed again.
-            </p>
-            <DialogFooter>
-              <Button onClick={() => handleOpenChange(false)}>Close</Button>
-            </DialogFooter>
-          </>
-        ) : (
+    <>
+      <Dialog open={open && !created} onOpenChange={handleOpenChange}>
+        <DialogTrigger asChild>
+          <Button>
+            <Plus aria-hidden="true" />
+            New API Key
+          </Button>
+        </DialogTrigger>
+        <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-2xl">
           <form className="grid gap-4" onSubmit={handleSubmit}>
             <DialogHeader>
               <DialogTitle>Create New API Key</DialogTitle>
@@ -166,8 +128,25 @@ export function CreateApiKeyDialog() {
               </Button>
             </DialogFooter>
           </form>
-        )}
-      </DialogContent>
-    </Dialog>
+        </DialogContent>
+      </Dialog>
+      <OneTimeSecretDialog
+        values={created ? (shownKey === null ? [] : [shownKey]) : null}
+        title="API Key Created"
+        description={
+          <>
+            The key &ldquo;{created?.name}&rdquo; is ready. Give it to the client that will call the
+            gateway.
+          </>
+        }
+        label="API key"
+        warning={
+          shownKey === null
+            ? KEY_FORMAT_UNEXPECTED_TEXT
+            : 'Copy this key now and store it somewhere safe. It cannot be displayed again.'
+        }
+        onSaved={() => handleOpenChange(false)}
+      />
+    </>
   );
 }

@@ -23,7 +23,7 @@ import { toast } from '@/lib/toast';
 import { useCreateWebhookEndpoint } from '../api/create-webhook-endpoint';
 import { webhookErrorMessage } from '../lib/error-message';
 import { EventTypeFields } from './event-type-fields';
-import { SecretReveal } from './secret-reveal';
+import { SigningSecretDialog } from './signing-secret-dialog';
 
 const APPOINTMENT_EVENTS = SubscribableWebhookEventType.options.filter((type) =>
   type.startsWith('appointment.'),
@@ -125,28 +125,15 @@ export function CreateWebhookEndpointDialog() {
   }
 
   return (
-    <Dialog open={open} onOpenChange={handleOpenChange}>
-      <DialogTrigger asChild>
-        <Button>
-          <Plus aria-hidden="true" />
-          New Endpoint
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-2xl">
-        {created ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>Webhook Endpoint Created</DialogTitle>
-              <DialogDescription className="break-all">
-                Events now go to {created.endpoint.url}.
-              </DialogDescription>
-            </DialogHeader>
-            <SecretReveal secret={created.secret} />
-            <DialogFooter>
-              <Button onClick={() => handleOpenChange(false)}>Close</Button>
-            </DialogFooter>
-          </>
-        ) : (
+    <>
+      <Dialog open={open && !created} onOpenChange={handleOpenChange}>
+        <DialogTrigger asChild>
+          <Button>
+            <Plus aria-hidden="true" />
+            New Endpoint
+          </Button>
+        </DialogTrigger>
+        <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-2xl">
           <form className="grid gap-4" onSubmit={handleSubmit}>
             <DialogHeader>
               <DialogTitle>Add Webhook Endpoint</DialogTitle>
@@ -173,8 +160,14 @@ export function CreateWebhookEndpointDialog() {
               </Button>
             </DialogFooter>
           </form>
-        )}
-      </DialogContent>
-    </Dialog>
+        </DialogContent>
+      </Dialog>
+      <SigningSecretDialog
+        secret={created?.secret ?? null}
+        title="Webhook Endpoint Created"
+        description={<span className="break-all">Events now go to {created?.endpoint.url}.</span>}
+        onSaved={() => handleOpenChange(false)}
+      />
+    </>
   );
 }

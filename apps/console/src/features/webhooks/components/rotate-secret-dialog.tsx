@@ -17,7 +17,7 @@ import { toast } from '@/lib/toast';
 
 import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
 import { webhookErrorMessage } from '../lib/error-message';
-import { SecretReveal } from './secret-reveal';
+import { SigningSecretDialog } from './signing-secret-dialog';
 
 const GRACE_OPTIONS = [
   { value: '0', label: 'End the old secret now' },
@@ -57,22 +57,13 @@ export function RotateSecretDialog({
         }),
     });
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>Rotate Signing Secret</DialogTitle>
-          <DialogDescription className="break-all">{endpoint.url}</DialogDescription>
-        </DialogHeader>
-        {rotated ? (
-          <>
-            <SecretReveal secret={rotated.secret} />
-            {rotated.previousSecretExpiresAt && (
-              <p className="text-sm text-muted-foreground">
-                The old secret also signs until {formatDateTime(rotated.previousSecretExpiresAt)}.
-              </p>
-            )}
-          </>
-        ) : (
+    <>
+      <Dialog open={open && !rotated} onOpenChange={close}>
+        <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-xl">
+          <DialogHeader>
+            <DialogTitle>Rotate Signing Secret</DialogTitle>
+            <DialogDescription className="break-all">{endpoint.url}</DialogDescription>
+          </DialogHeader>
           <SelectField
             id={`${id}-grace`}
             label="Grace period"
@@ -80,23 +71,29 @@ export function RotateSecretDialog({
             options={GRACE_OPTIONS}
             onChange={setGrace}
           />
+          <DialogFooter>
+            <Button variant="outline" onClick={() => close(false)}>
+              Cancel
+            </Button>
+            <Button onClick={onRotate} disabled={rotate.isPending}>
+              {rotate.isPending && <LoaderCircle aria-hidden="true" className="animate-spin" />}
+              Rotate Secret
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+      <SigningSecretDialog
+        secret={open ? (rotated?.secret ?? null) : null}
+        title="Signing Secret Rotated"
+        description={<span className="break-all">{endpoint.url}</span>}
+        onSaved={() => close(false)}
+      >
+        {rotated?.previousSecretExpiresAt && (
+          <p className="text-sm text-muted-foreground">
+            The old secret also signs until {formatDateTime(rotated.previousSecretExpiresAt)}.
+          </p>
         )}
-        <DialogFooter>
-          {rotated ? (
-            <Button onClick={() => close(false)}>Close</Button>
-          ) : (
-            <>
-              <Button variant="outline" onClick={() => close(false)}>
-                Cancel
-              </Button>
-              <Button onClick={onRotate} disabled={rotate.isPending}>
-                {rotate.isPending && <LoaderCircle aria-hidden="true" className="animate-spin" />}
-                Rotate Secret
-              </Button>
-            </>
-          )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      </SigningSecretDialog>
+    </>
   );
 }

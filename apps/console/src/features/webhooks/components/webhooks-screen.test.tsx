@@ -138,6 +138,8 @@ describe('CreateWebhookEndpointDialog', () => {
     expect(within(created).getByLabelText('Signing secret')).toHaveValue(
       'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0MTIzNA==',
     );
+    await user.click(within(created).getByRole('button', { name: 'I have saved it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const body = JSON.parse(
       String(fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')?.[1]?.body),
     );
