@@ -27,3 +27,7 @@ export function logsLink(filters: {
   search.set('range', 'custom');
   return `${CONSOLE_PATHS.logs}?${search.toString()}`;
 }
+
+/** My Account's "Two-step sign-in" card, where the account menu's item of that name leads. */
+export const TWO_STEP_SIGN_IN_ANCHOR = 'two-step-sign-in';
+export const TWO_STEP_SIGN_IN_LINK = `${CONSOLE_PATHS.account}#${TWO_STEP_SIGN_IN_ANCHOR}`;

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { SessionsCard } from '@/features/auth/components/sessions-card';
+import { TwoStepSignInCard } from '@/features/auth/components/two-step-sign-in-card';
 import { useCurrentUser } from '@/lib/current-user';
 
 export function AccountRoute() {
@@ -17,7 +18,7 @@ export function AccountRoute() {
       <title>My Account · EHR API Gateway</title>
       <PageHeader
         title="My Account"
-        description="Your role, your password and where you are signed in."
+        description="Your role, your password, two-step sign-in and where you are signed in."
       />
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="space-y-6">
@@ -46,7 +47,8 @@ export function AccountRoute() {
             </CardContent>
           </Card>
         </div>
-        <div className="self-start">
+        <div className="space-y-6 self-start">
+          <TwoStepSignInCard user={user} />
           <SessionsCard />
         </div>
       </div>

@@ -6,6 +6,7 @@ import {
   PanelLeft,
   PanelLeftClose,
   Search,
+  ShieldCheck,
   Sun,
   User,
   UserCog,
@@ -27,6 +28,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { TWO_STEP_SIGN_IN_LINK } from '@/lib/console-links';
 import { isTheme } from '@/lib/theme';
 
 import { SIDEBAR_ID } from './sidebar';
@@ -120,6 +122,12 @@ function UserMenu({
           <Link to={CONSOLE_PATHS.account}>
             <UserCog aria-hidden="true" />
             My account
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={TWO_STEP_SIGN_IN_LINK}>
+            <ShieldCheck aria-hidden="true" />
+            Two-step sign-in
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />

@@ -7,6 +7,7 @@ import { Card, CardContent } from '@/components/ui/card';
 
 import { useSession } from '../api/get-session';
 import { PasswordChangeScreen } from './password-change-screen';
+import { SecondFactorEnrolmentScreen } from './second-factor-enrolment-screen';
 import { SignInScreen } from './sign-in-screen';
 
 export function FullPageLoader({ label = 'Loading…' }: { label?: string }) {
@@ -24,7 +25,8 @@ export function FullPageLoader({ label = 'Loading…' }: { label?: string }) {
 /**
  * Renders its children only with a session. Without one the sign-in screen takes the place of
  * the page and the URL stays, so signing in continues where the user was going; after a
- * one-time password, choosing a new one does.
+ * one-time password, choosing a new one does; under LOCAL_MFA=required, enrolling a second
+ * factor does.
  */
 export function AuthGate({ children }: { children: (user: SessionUser) => ReactNode }) {
   const { data: user, isPending, isError, refetch, isFetching } = useSession();
@@ -62,6 +64,9 @@ export function AuthGate({ children }: { children: (user: SessionUser) => ReactN
   }
   if (user.mustChangePassword) {
     return <PasswordChangeScreen user={user} />;
+  }
+  if (user.mustEnrolSecondFactor) {
+    return <SecondFactorEnrolmentScreen user={user} />;
   }
   return children(user);
 }

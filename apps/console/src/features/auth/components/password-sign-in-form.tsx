@@ -4,14 +4,24 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { SECOND_FACTOR_ERRORS } from '@ehr-gateway/contracts';
+
 import { isApiError, NetworkError } from '@/lib/api-client';
 import { UNEXPECTED_ERROR_MESSAGE } from '@/lib/query-client';
 
 import { useSignIn } from '../api/sign-in';
+import { SecondFactorCodeForm } from './second-factor-code-form';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
 
+/** The gateway asks for the second step: the password was right. */
+const asksForCode = (error: unknown) =>
+  isApiError(error, 401) && error.body?.code === SECOND_FACTOR_ERRORS.required;
+
 function signInErrorMessage(error: unknown): string {
+  if (isApiError(error, 401) && error.body?.code === SECOND_FACTOR_ERRORS.invalid) {
+    return 'That code is wrong or was already used. Wait for the next one and try again.';
+  }
   if (isApiError(error, 401)) {
     return INVALID_CREDENTIALS_MESSAGE;
   }
@@ -33,6 +43,7 @@ export function PasswordSignInForm({ autoFocus = true }: { autoFocus?: boolean }
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [missingFields, setMissingFields] = useState(false);
+  const [codeStep, setCodeStep] = useState(false);
   const signIn = useSignIn();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -42,7 +53,28 @@ export function PasswordSignInForm({ autoFocus = true }: { autoFocus?: boolean }
       return;
     }
     setMissingFields(false);
-    signIn.mutate({ username: username.trim(), password });
+    signIn.mutate(
+      { username: username.trim(), password },
+      { onError: (error) => setCodeStep(asksForCode(error)) },
+    );
+  }
+
+  if (codeStep) {
+    return (
+      <SecondFactorCodeForm
+        username={username.trim()}
+        pending={signIn.isPending}
+        error={
+          signIn.isError && !asksForCode(signIn.error) ? signInErrorMessage(signIn.error) : null
+        }
+        onSubmit={(code) => signIn.mutate({ username: username.trim(), password, code })}
+        onBack={() => {
+          setCodeStep(false);
+          setPassword('');
+          signIn.reset();
+        }}
+      />
+    );
   }
 
   const errorMessage = missingFields

@@ -169,4 +169,30 @@ describe('CreateUserDialog', () => {
       ),
     );
   });
+
+  it('resets a user\u2019s two-step sign-in after asking, and offers it only to those who have one', async () => {
+    const enrolled = { ...DEV, secondFactor: true, mustChangePassword: false };
+    const fetchMock = mockFetch({
+      'GET /admin/users': { body: { users: [ADMIN, enrolled] } },
+      [`DELETE /admin/users/${DEV.id}/second-factor`]: { status: 204 },
+    });
+    renderWithProviders(<UsersCard />, { user: sessionUser('admin') });
+    const user = userEvent.setup();
+    const row = (await screen.findByText('Dana Developer')).closest('li')!;
+    expect(within(row).getByText('Two-step')).toBeInTheDocument();
+    const admin = screen.getByText('Admin User').closest('li')!;
+    expect(within(admin).queryByRole('button', { name: /Reset two-step/ })).toBeNull();
+
+    await user.click(
+      within(row).getByRole('button', { name: 'Reset two-step sign-in for Dana Developer' }),
+    );
+    const confirm = await screen.findByRole('alertdialog', { name: 'Reset Two-Step Sign-In' });
+    expect(within(confirm).getByText(/signed out everywhere at once/)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Reset' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true),
+    );
+    expect(await screen.findByText('Two-Step Sign-In Reset')).toBeInTheDocument();
+  });
 });

@@ -12,6 +12,7 @@ import { useUsers } from '../api/get-users';
 import { DeactivateUserButton } from './deactivate-user-button';
 import { EditUserDialog } from './edit-user-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
+import { ResetSecondFactorButton } from './reset-second-factor-button';
 import { PhiBadge, RoleBadge } from './role-badge';
 
 function UsersSkeleton() {
@@ -54,6 +55,7 @@ function UserRow({
             <Badge variant="outline">Awaiting first sign-in</Badge>
           )}
           <Badge variant="outline">{sso ? 'SSO' : 'Local'}</Badge>
+          {user.secondFactor && <Badge variant="success">Two-step</Badge>}
           {isMe && <Badge variant="outline">You</Badge>}
         </div>
         <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
@@ -70,6 +72,7 @@ function UserRow({
         <div className="flex items-center gap-1">
           <EditUserDialog user={user} />
           {!sso && <ResetPasswordDialog user={user} />}
+          {user.secondFactor && <ResetSecondFactorButton user={user} />}
           <DeactivateUserButton user={user} />
         </div>
       )}
