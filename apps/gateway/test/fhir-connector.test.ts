@@ -52,6 +52,7 @@ describe('FHIR connector against the FHIR sandbox over HTTP', () => {
     started: Started,
     vendor: FhirVendor,
     auth: 'key' | 'secret' = 'key',
+    timeoutMs = 5_000,
   ): { ehr: EhrClient; http: FhirHttp; outcomes: unknown[] } {
     const outcomes: unknown[] = [];
     const http = createFhirHttp({
@@ -60,7 +61,7 @@ describe('FHIR connector against the FHIR sandbox over HTTP', () => {
       signingKey: auth === 'key' ? signingKeyFrom(pem) : null,
       clientSecret: auth === 'secret' ? SECRET : undefined,
       scopes: SCOPES,
-      timeoutMs: 5_000,
+      timeoutMs,
       baseRetryDelayMs: 5,
       maxRetryDelayMs: 2_000,
       // Retry-After is honoured by waiting; the wait itself is not what is tested.
@@ -100,6 +101,8 @@ describe('FHIR connector against the FHIR sandbox over HTTP', () => {
     );
   });
   afterAll(async () => {
+    // The timeout test leaves a connection the gateway gave up on; close() would wait for it.
+    generic?.app.server.closeAllConnections();
     await Promise.all([generic?.app.close(), oracle?.app.close()]);
   });
 
@@ -219,6 +222,59 @@ describe('FHIR connector against the FHIR sandbox over HTTP', () => {
       statusCode: 501,
       code: 'FHIR_CAPABILITY_MISSING',
       message: expect.stringContaining('update on Appointment'),
+    });
+  });
+
+  it('searches oracle slots without a type one service type at a time, and appointments by date per location', async () => {
+    const { ehr } = connector(oracle, 'oracle', 'secret');
+    const { departments } = await ehr.listDepartments(PRACTICE, ctx);
+    let slots: Awaited<ReturnType<EhrClient['listOpenSlots']>> = [];
+    for (const department of departments) {
+      slots = await ehr.listOpenSlots(
+        PRACTICE,
+        { departmentId: department.id, startDate: dayFromToday(1), endDate: dayFromToday(4) },
+        ctx,
+      );
+      if (slots.length) {
+        break;
+      }
+    }
+    // The oracle sandbox refuses (400) a Slot search without service-type: these were searched by type.
+    expect(slots.length).toBeGreaterThan(0);
+    expect(new Set(slots.map((slot) => slot.appointmentTypeId)).size).toBeGreaterThan(1);
+    const booked = await ehr.bookAppointment(
+      PRACTICE,
+      { slotId: slots[0]!.id, patientId: '1004' },
+      ctx,
+    );
+    const day = slots[0]!.startTime.slice(0, 10);
+    // No patient, provider or department: Oracle runs no such search, so one per Location.
+    const listed = await ehr.listAppointments(PRACTICE, { startDate: day, endDate: day }, ctx);
+    expect(listed.appointments.map((a) => a.id)).toContain(booked.id);
+    await ehr.cancelAppointment(PRACTICE, { appointmentId: booked.id, patientId: '1004' }, ctx);
+  });
+
+  it('answers a slow EHR with 504 FHIR_TIMEOUT and a refused connection with 502 FHIR_UNREACHABLE', async () => {
+    const { ehr } = connector(generic, 'generic', 'key', 300);
+    await ehr.listDepartments(PRACTICE, ctx);
+    await faults(generic, { latencyMs: 800 });
+    await expect(ehr.getPatient(PRACTICE, '1001', ctx)).rejects.toMatchObject({
+      statusCode: 504,
+      code: 'FHIR_TIMEOUT',
+    });
+    const closed = createFhirHttp({
+      baseUrl: 'http://127.0.0.1:1/fhir/r4',
+      clientId: CLIENT_ID,
+      signingKey: null,
+      clientSecret: SECRET,
+      scopes: SCOPES,
+      sleep: () => Promise.resolve(),
+      breaker: createCircuitBreaker({ failureThreshold: 50, openMs: 30_000 }),
+    });
+    const nowhere = createFhirConnector(closed, { vendor: 'generic', practiceId: PRACTICE });
+    await expect(nowhere.listDepartments(PRACTICE, ctx)).rejects.toMatchObject({
+      statusCode: 502,
+      code: 'FHIR_UNREACHABLE',
     });
   });
 

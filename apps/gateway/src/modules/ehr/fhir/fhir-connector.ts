@@ -19,7 +19,7 @@ import {
 } from '@ehr-gateway/fhir-mapping';
 
 import { notFound } from '../../../lib/http-errors.js';
-import type { EhrCallContext, EhrClient, SlotSearch } from '../ehr-client.js';
+import type { AppointmentRange, EhrCallContext, EhrClient, SlotSearch } from '../ehr-client.js';
 import { mapFhirErrors } from './fhir-errors.js';
 import type { FhirHttp } from './fhir-http.js';
 import { createFhirWrites } from './fhir-writes.js';
@@ -127,20 +127,7 @@ function appointmentMethods(
   return {
     listAppointments: (practiceId, range, ctx) =>
       run(practiceId, 'list appointments', async () => {
-        const query: Array<[string, string]> = [
-          ['date', `ge${range.startDate}`],
-          ['date', `lt${dayAfter(range.endDate)}`],
-        ];
-        if (range.patientId) {
-          query.push(['patient', `Patient/${range.patientId}`]);
-        }
-        if (range.providerId) {
-          query.push(['practitioner', `Practitioner/${range.providerId}`]);
-        }
-        if (range.departmentId) {
-          query.push(['location', `Location/${range.departmentId}`]);
-        }
-        const found = await search.all<FhirAppointment>('Appointment', query, ctx);
+        const found = await appointmentsIn(search, range, ctx);
         const appointments = readable(found.map((a) => appointmentFromFhir(a)))
           .filter((a) => a.status !== 'Cancelled')
           .map(({ id, patientId, providerId, startTime, endTime, appointmentType, status }) => ({
@@ -230,6 +217,46 @@ async function findPatients(
   );
 }
 
+/**
+ * `Appointment?date=ge…&date=lt…` with the patient, practitioner and location asked for. Oracle
+ * runs no appointment search without one of them (docs/fhir.md): a search by date alone is made
+ * once per Location there, and the answers joined.
+ */
+async function appointmentsIn(
+  search: FhirSearch,
+  range: AppointmentRange,
+  ctx: EhrCallContext,
+): Promise<FhirAppointment[]> {
+  const query: Array<[string, string]> = [
+    ['date', `ge${range.startDate}`],
+    ['date', `lt${dayAfter(range.endDate)}`],
+  ];
+  if (range.patientId) {
+    query.push(['patient', `Patient/${range.patientId}`]);
+  }
+  if (range.providerId) {
+    query.push(['practitioner', `Practitioner/${range.providerId}`]);
+  }
+  if (range.departmentId) {
+    query.push(['location', `Location/${range.departmentId}`]);
+  }
+  if (search.vendor !== 'oracle' || query.length > 2) {
+    return search.all<FhirAppointment>('Appointment', query, ctx);
+  }
+  const byId = new Map<string, FhirAppointment>();
+  for (const location of await search.all<Location>('Location', [], ctx)) {
+    const where: [string, string] = ['location', `Location/${location.id}`];
+    for (const appointment of await search.all<FhirAppointment>(
+      'Appointment',
+      [...query, where],
+      ctx,
+    )) {
+      byId.set(appointment.id ?? '', appointment);
+    }
+  }
+  return [...byId.values()];
+}
+
 /** The schedules of a department (and provider): found through their actors. */
 function schedulesOf(
   search: FhirSearch,
@@ -274,6 +301,25 @@ async function appointmentTypesOf(
 }
 
 /**
+ * The service types a Slot search names: the one asked for; else none (every type), but Oracle
+ * needs one per search, so there each type the schedule offers, one search each.
+ */
+function serviceTypesToSearch(
+  vendor: FhirVendor,
+  schedule: Schedule,
+  appointmentTypeId: string | undefined,
+): Array<string | undefined> {
+  if (appointmentTypeId || vendor !== 'oracle') {
+    return [appointmentTypeId];
+  }
+  const codes = (schedule.serviceType ?? []).flatMap((concept) => {
+    const code = concept.coding?.find((c) => c.code)?.code;
+    return code ? [code] : [];
+  });
+  return [...new Set(codes)];
+}
+
+/**
  * Free slots: the department's (and provider's) schedules through their actors, then
  * `Slot?schedule=…&status=free&start=ge…&start=lt…` per schedule; Oracle also wants the
  * service type, one value per parameter.
@@ -285,17 +331,19 @@ async function openSlots(
 ): Promise<OpenSlot[]> {
   const slots: OpenSlot[] = [];
   for (const schedule of await schedulesOf(search, { departmentId, providerId }, ctx)) {
-    const query: Array<[string, string]> = [
-      ['schedule', `Schedule/${schedule.id}`],
-      ['status', 'free'],
-      ['start', `ge${startDate}`],
-      ['start', `lt${dayAfter(endDate)}`],
-    ];
-    if (appointmentTypeId) {
-      query.push(['service-type', appointmentTypeId]);
+    for (const serviceType of serviceTypesToSearch(search.vendor, schedule, appointmentTypeId)) {
+      const query: Array<[string, string]> = [
+        ['schedule', `Schedule/${schedule.id}`],
+        ['status', 'free'],
+        ['start', `ge${startDate}`],
+        ['start', `lt${dayAfter(endDate)}`],
+      ];
+      if (serviceType) {
+        query.push(['service-type', serviceType]);
+      }
+      const found = await search.all<Slot>('Slot', query, ctx);
+      slots.push(...readable(found.map((slot) => slotFromFhir(slot, { schedule }))));
     }
-    const found = await search.all<Slot>('Slot', query, ctx);
-    slots.push(...readable(found.map((slot) => slotFromFhir(slot, { schedule }))));
   }
   slots.sort((a, b) => a.startTime.localeCompare(b.startTime));
   return limit ? slots.slice(0, limit) : slots;

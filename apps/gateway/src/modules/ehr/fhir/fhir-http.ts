@@ -1,5 +1,6 @@
 import { HEADERS } from '@ehr-gateway/contracts';
 
+import { HttpError } from '../../../lib/http-errors.js';
 import type { EhrCallContext } from '../ehr-client.js';
 import {
   AthenaError,
@@ -157,11 +158,22 @@ export function createFhirHttp(options: FhirHttpOptions) {
   };
 }
 
-/** A path under the base with its query, or a server's absolute link as it gave it. */
+/**
+ * A path under the base with its query, or a server's absolute link as it gave it: only on the
+ * base's own origin, so a `next` link cannot send the token (or a search's terms) elsewhere.
+ */
 function urlOf(baseUrl: string, request: FhirRequest): string {
   const url = new URL(
-    /^https?:\/\//.test(request.path) ? request.path : `${baseUrl}${request.path}`,
+    /^https?:\/\//i.test(request.path) ? request.path : `${baseUrl}${request.path}`,
   );
+  const base = new URL(baseUrl);
+  if (url.origin !== base.origin) {
+    throw new HttpError(
+      502,
+      `The FHIR EHR sent a link to ${url.host}, not to FHIR_BASE_URL's origin ${base.host}; the gateway follows links only there`,
+      'FHIR_FOREIGN_LINK',
+    );
+  }
   for (const [key, value] of request.query ?? []) {
     url.searchParams.append(key, value);
   }
