@@ -186,13 +186,16 @@ async function snapshotConsole(target: string): Promise<void> {
 export async function startGateway({
   env: extraEnv = {},
   logName = 'gateway.log',
+  port: chosenPort,
 }: {
   /** Settings on top of the suite's own (athena's, for a gateway in demo mode). */
   env?: Record<string, string>;
   logName?: string;
+  /** A port chosen beforehand (an identity provider registers the gateway's address first). */
+  port?: number;
 } = {}): Promise<RunningGateway> {
   assertBuilt();
-  const port = await freePort();
+  const port = chosenPort ?? (await freePort());
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'ehr-gateway-e2e-'));
   const dataDir = path.join(workDir, 'data');
   const consoleDir = path.join(workDir, 'console');
