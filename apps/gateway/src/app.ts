@@ -117,6 +117,8 @@ async function createPlatformModules(options: GatewayAppOptions, log: Log) {
     fhirTransport: options.fhirTransport,
     tracer,
     recordChange: webhooks.recordChange,
+    recordObservedChange: webhooks.recordObservedChange,
+    now,
   });
   return {
     audit,
@@ -265,7 +267,10 @@ export const gatewayApp = fp<GatewayAppOptions>(
     // The server's URL rewrite (see createGateway) reads the apiRoot in force through this.
     app.decorate('currentApiRoot', () => config.current().apiRoot);
     app.decorate('requestLogWriter', requestLogs);
-    app.decorate('webhookDelivery', { deliverDue: platform.webhooks.deliverDue });
+    app.decorate('webhookDelivery', {
+      deliverDue: platform.webhooks.deliverDue,
+      pollAthenaChanges: platform.ehr.pollAthenaChanges,
+    });
     app.decorate('operatorCommands', { resetPassword: adminAuth.resetPasswordAsOperator });
     runModuleLifecycle(app, modules, options.backgroundTasks !== false);
   },

@@ -25,7 +25,11 @@ declare module 'fastify' {
     /** Records a request refused before routing (see plugins/pre-routing-refusals.ts). */
     recordRefusal: RecordRefusal;
     /** Sends the webhook deliveries due now (tests call it after moving their clock). */
-    webhookDelivery: { deliverDue: () => Promise<number> };
+    webhookDelivery: {
+      deliverDue: () => Promise<number>;
+      /** One round of athena's changed-data feed (0 when athena is not configured). */
+      pollAthenaChanges: () => Promise<number>;
+    };
   }
 
   interface FastifyContextConfig {

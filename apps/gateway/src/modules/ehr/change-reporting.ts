@@ -9,7 +9,11 @@ import type { EhrClient, NewPatient } from './ehr-client.js';
 export type EhrWriteChange =
   | {
       kind: 'appointment';
-      type: 'appointment.booked' | 'appointment.cancelled';
+      type:
+        | 'appointment.booked'
+        | 'appointment.cancelled'
+        | 'appointment.rescheduled'
+        | 'appointment.updated';
       source: EhrSource;
       practiceId: string;
       appointment: AppointmentDetail;
@@ -17,7 +21,7 @@ export type EhrWriteChange =
     }
   | {
       kind: 'patient';
-      type: 'patient.registered';
+      type: 'patient.registered' | 'patient.updated';
       source: EhrSource;
       practiceId: string;
       patientId: string;

@@ -11,6 +11,10 @@ import { createOutageReporter } from '../../lib/outage-reporter.js';
 import { traceRedisCommands } from '../../lib/redis-tracing.js';
 import type { GatewayConfigModule } from '../gateway-config/index.js';
 import { UpstreamBusyError, type AthenaGovernor } from '../traffic-control/index.js';
+import {
+  createAthenaChangeFeed,
+  type ObservedChangeRecorder,
+} from './athena/athena-change-feed.js';
 import { createAthenaConnector } from './athena/athena-connector.js';
 import {
   createAthenaHttp,
@@ -74,10 +78,29 @@ interface Deps {
   tracer?: Tracer;
   /** Where every write an EHR took is reported (the webhooks outbox). */
   recordChange?: ChangeRecorder;
+  /** Where changes athena's feed reports are written (the gateway's own are skipped there). */
+  recordObservedChange?: ObservedChangeRecorder;
+  now?: () => Date;
 }
 
 const DEFAULT_CACHE_TTL_SECONDS = 60;
 const MOCK_MIRROR_SYNC_MS = 2_000;
+/** How often athena's changed-data feed is fetched. */
+export const ATHENA_CHANGES_POLL_MS = 30_000;
+
+/** athena's changed-data feed when athena is configured and the outbox takes its changes. */
+function athenaChangeFeed(athenaHttp: AthenaHttp | null, deps: Deps) {
+  const practiceId = deps.settings.athena.practiceId;
+  if (!athenaHttp || !practiceId || !deps.recordObservedChange) {
+    return null;
+  }
+  return createAthenaChangeFeed({
+    http: athenaHttp,
+    practiceId,
+    record: deps.recordObservedChange,
+    now: deps.now,
+  });
+}
 
 /** The athena transport when ATHENA_* settings are complete; it tells `listeners` each outcome. */
 function createAthenaTransport(
@@ -171,8 +194,12 @@ export function createEhrModule(deps: Deps) {
     recordChange: deps.recordChange,
   });
 
+  const changeFeed = athenaChangeFeed(athenaHttp, deps);
+
   return {
     forSource: service.forSource,
+    /** One round of athena's changed-data feed; 0 when there is none. */
+    pollAthenaChanges: async (): Promise<number> => (changeFeed ? changeFeed.poll() : 0),
     practiceIdFor,
 
     /** Tells the listener how each athena call went (EHR status watches this). */
@@ -205,6 +232,18 @@ export function createEhrModule(deps: Deps) {
         firstRunAfterMs: 0,
         run: mockState.sync,
       },
+      ...(changeFeed
+        ? [
+            {
+              name: 'athena changed-data feed',
+              everyMs: ATHENA_CHANGES_POLL_MS,
+              firstRunAfterMs: 5_000,
+              run: async () => {
+                await changeFeed.poll();
+              },
+            },
+          ]
+        : []),
     ],
     stop: () => cache.close().catch(() => undefined),
   } satisfies GatewayModule & Record<string, unknown>;

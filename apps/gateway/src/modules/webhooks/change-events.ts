@@ -43,6 +43,12 @@ const appointmentOf = (detail: AppointmentDetail): Appointment => ({
   status: detail.status,
 });
 
+/** The key deliveries of one record keep their order by (one appointment, one patient). */
+export const orderingKeyOf = (change: EhrChange): string =>
+  change.kind === 'appointment'
+    ? `appointment:${change.source}:${change.practiceId}:${change.appointment.id}`
+    : `patient:${change.source}:${change.practiceId}:${change.patientId}`;
+
 /**
  * The outbox row for a change: `id-only` data (ids and which fields changed, nothing that
  * identifies a person) in the clear, the full resource sealed, opened only for a PHI-approved
@@ -68,7 +74,7 @@ export function eventOfChange(change: EhrChange, at: Date, sealer: SecretSealer)
     };
     return {
       ...base,
-      orderingKey: `appointment:${change.source}:${change.practiceId}:${appointment.id}`,
+      orderingKey: orderingKeyOf(change),
       dataIds: ids,
       dataFullSealed: sealer.seal(
         JSON.stringify({ ...ids, appointment: appointmentOf(appointment) }),
@@ -82,7 +88,7 @@ export function eventOfChange(change: EhrChange, at: Date, sealer: SecretSealer)
   };
   return {
     ...base,
-    orderingKey: `patient:${change.source}:${change.practiceId}:${change.patientId}`,
+    orderingKey: orderingKeyOf(change),
     dataIds: ids,
     dataFullSealed: sealer.seal(
       JSON.stringify({ ...ids, patient: { ...change.patient, id: change.patientId } }),

@@ -14,6 +14,7 @@ import { createDeliveryQueue } from './delivery-queue.js';
 import { createDeliveryWorker } from './delivery-worker.js';
 import { createEndpointsRepository } from './endpoints-repository.js';
 import { createEndpointsService } from './endpoints-service.js';
+import { createObservedChangeRecorder } from './observed-changes.js';
 import { sendWebhook } from './webhook-sender.js';
 import { createSecretSealer, resolveSecretsKey } from './webhook-signing.js';
 import { registerAdminWebhookRoutes, registerClientWebhookRoutes } from './webhooks-routes.js';
@@ -101,6 +102,8 @@ export function createWebhooksModule({
   return {
     /** Writes an EHR change's event to the outbox (inside the caller's transaction when given). */
     recordChange: deliveries.recordChange,
+    /** Writes a change an EHR's feed reported, unless it is the gateway's own reported back. */
+    recordObservedChange: createObservedChangeRecorder(db, deliveries.recordChange),
     /** Sends what is due now (the tick does this; tests call it after moving their clock). */
     deliverDue: () => worker.runDue(),
     /** Endpoints the gateway disabled after failing, for the bell. */
