@@ -5,6 +5,7 @@ import {
   CATEGORIES,
   docsByTab,
   presetsFor,
+  rememberFhirBooking,
   type EndpointDoc,
   type OpenApiDocument,
   type Preset,
@@ -12,7 +13,16 @@ import {
 } from '@ehr-gateway/console/presets';
 import { adminApi, createApiKey } from '../support/api';
 import { baseUrl } from '../support/constants';
+import { startFhirDemo } from '../support/fhir-sandbox';
 import { startDemo } from '../support/gateway';
+
+// The tester keeps the Appointment a FHIR Book answered with in sessionStorage (this tab); here,
+// in memory, so the Cancel preset cancels that booking as it does in the console.
+const tabStorage = new Map<string, string>();
+globalThis.sessionStorage ??= {
+  getItem: (name: string) => tabStorage.get(name) ?? null,
+  setItem: (name: string, value: string) => void tabStorage.set(name, value),
+} as Storage;
 
 /**
  * Every preset of the API tester, chosen and sent twice in a row as a person would (each choice
@@ -23,7 +33,7 @@ import { startDemo } from '../support/gateway';
 async function sendPreset(api: APIRequestContext, key: string, preset: Preset) {
   const prepared = preset.prepare?.() ?? {};
   const body = prepared.body ?? preset.body;
-  const response = await api.fetch(preset.path, {
+  const response = await api.fetch(prepared.path ?? preset.path, {
     method: preset.method,
     params: preset.params,
     headers: {
@@ -33,12 +43,22 @@ async function sendPreset(api: APIRequestContext, key: string, preset: Preset) {
     },
     data: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status(), text: await response.text() };
+  const answer = { status: response.status(), text: await response.text() };
+  rememberFhirBooking(
+    { method: preset.method, url: prepared.path ?? preset.path },
+    { status: answer.status, data: answer.text },
+  );
+  return answer;
 }
 
 async function expectEveryPresetTwice(
   base: string,
-  context: { practiceId: string; source: PresetSource; athenaPracticeId: string | null },
+  context: {
+    practiceId: string;
+    source: PresetSource;
+    athenaPracticeId: string | null;
+    fhirPracticeId?: string | null;
+  },
 ) {
   const key = (await createApiKey(await adminApi(base), `presets ${context.source}`)).key;
   const api = await request.newContext({ baseURL: base, extraHTTPHeaders: { origin: base } });
@@ -138,6 +158,28 @@ test.describe('API tester presets', () => {
       };
       expect(stats.dataRequests).toBeGreaterThan(10);
       expect(Object.keys(stats.byRoute).join(' ')).toMatch(/GET \S*patients/);
+    } finally {
+      await stop();
+    }
+  });
+
+  test('each answers 2xx twice in a row asking the FHIR EHR (the FHIR sandbox)', async () => {
+    test.setTimeout(300_000);
+    const { gateway, fhir, stop } = await startFhirDemo('gateway-fhir.log');
+    try {
+      await expectEveryPresetTwice(gateway.baseURL, {
+        practiceId: fhir.practiceId,
+        source: 'fhir',
+        athenaPracticeId: null,
+        fhirPracticeId: fhir.practiceId,
+      });
+      // They were answered by the FHIR sandbox: it booked and cancelled.
+      const stats = (await (await fetch(`${fhir.url}/_sandbox/stats`)).json()) as {
+        appointmentsBooked: number;
+        appointmentsCancelled: number;
+      };
+      expect(stats.appointmentsBooked).toBeGreaterThan(0);
+      expect(stats.appointmentsCancelled).toBeGreaterThan(0);
     } finally {
       await stop();
     }

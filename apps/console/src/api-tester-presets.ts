@@ -4,6 +4,7 @@
  * Lint refuses imports of anything else under src/ from e2e/ and bench/.
  */
 export { docsByTab, type EndpointDoc } from './features/endpoints/lib/doc-tabs';
+export { rememberFhirBooking } from './features/endpoints/lib/fhir-bookings';
 export type { OpenApiDocument } from './features/endpoints/lib/openapi';
 export {
   CATEGORIES,
