@@ -56,8 +56,8 @@ test.use({ storageState: { cookies: [], origins: [] } });
 const at = (path: string) => `${gateway.baseURL}${path}`;
 
 /** Screenshots for the issue: light, dark, and a 390 px wide phone. */
-async function shoot(page: Page, name: string, testInfo: TestInfo, theme: ThemeName) {
-  await saveScreenshot(page, `sso-${name}-${theme}`, testInfo);
+async function shoot(page: Page, name: string, testInfo: TestInfo, variant: ThemeName | '390px') {
+  await saveScreenshot(page, `sso-${name}-${variant}`, testInfo);
 }
 
 async function signInWithIdp(page: Page, username: string) {
@@ -114,7 +114,7 @@ test('SSO at 390 px: an admin from gw-admins lands on the Dashboard with PHI acc
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(at('/'));
   await expect(page.getByRole('link', { name: `Sign in with ${DISPLAY_NAME}` })).toBeVisible();
-  await shoot(page, 'sign-in', testInfo, 'light');
+  await shoot(page, 'sign-in', testInfo, '390px');
   await signInWithIdp(page, 'alice');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   expect(await sessionRole(page)).toMatchObject({ role: 'admin', phiAccess: true });
