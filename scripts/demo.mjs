@@ -3,6 +3,8 @@
 // show as connected in the console, every route
 // answers with live data, and the sign-in screen offers "Sign in with Demo IdP".
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { buildChanged } from './build-changed.mjs';
@@ -113,7 +115,26 @@ start(
 );
 await waitUntilUp(`${idpUrl}/.well-known/openid-configuration`, 20_000);
 
+// Two-step sign-in (account menu) needs a key that seals the TOTP secrets: the demo makes one once
+// and keeps it beside its data, so secrets enrolled in one demo still open in the next.
+async function demoMfaKey() {
+  const dataDir = process.env.DATA_DIR ?? 'data';
+  if (dataDir.startsWith('memory://')) {
+    return randomBytes(32).toString('hex');
+  }
+  const file = path.join(path.resolve(root, dataDir), 'demo-mfa-key');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const key = randomBytes(32).toString('hex');
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, `${key}\n`, { mode: 0o600 });
+    return key;
+  }
+}
+
 start('gateway', 'apps/gateway/dist/server.js', {
+  MFA_ENCRYPTION_KEY: process.env.MFA_ENCRYPTION_KEY ?? (await demoMfaKey()),
   PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? gatewayUrl,
   OIDC_ISSUER: idpUrl,
   OIDC_CLIENT_ID: DEV_IDP_DEFAULTS.clientId,
