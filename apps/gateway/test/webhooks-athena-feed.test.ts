@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import type { FastifyInstance } from 'fastify';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createPractice } from '@ehr-gateway/synthetic-practice';
@@ -17,32 +14,10 @@ import {
   type TestStorage,
 } from './helpers.js';
 import { scheduleDate } from './schedule.js';
+import { startWebhookReceiver } from './webhook-receiver.js';
 
 const practice = createPractice();
 const PRACTICE = '195900';
-
-/** A receiver on loopback recording each delivery (answers 200). */
-async function startReceiver() {
-  const received: Array<{ headers: Record<string, string>; body: string }> = [];
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({
-        headers: request.headers as Record<string, string>,
-        body: Buffer.concat(chunks).toString('utf8'),
-      });
-      response.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe('changes made in athena reach webhooks through its changed-data feed', () => {
   let sandbox: FastifyInstance;
@@ -50,7 +25,7 @@ describe('changes made in athena reach webhooks through its changed-data feed', 
   let storage: TestStorage;
   let app: FastifyInstance;
   let key: string;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
   let secret: string;
 
   beforeAll(async () => {
@@ -69,7 +44,7 @@ describe('changes made in athena reach webhooks through its changed-data feed', 
       athenaTransport: { baseRetryDelayMs: 5 },
     });
     ({ key } = await createApiKey(app, await signIn(app)));
-    receiver = await startReceiver();
+    receiver = await startWebhookReceiver();
     const registered = await app.inject({
       method: 'POST',
       url: '/webhooks/endpoints',
@@ -103,18 +78,7 @@ describe('changes made in athena reach webhooks through its changed-data feed', 
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-  const received = () => {
-    const events = receiver.received.map(
-      (delivery) =>
-        new Webhook(secret).verify(delivery.body, delivery.headers) as {
-          type: string;
-          source: string;
-          data: Record<string, unknown>;
-        },
-    );
-    receiver.received.length = 0;
-    return events;
-  };
+  const received = () => receiver.verifiedEvents(secret);
 
   const day = scheduleDate({ needs: 'booked', daysAhead: 5, atLeast: 2 });
   const [seeded, another] = practice
