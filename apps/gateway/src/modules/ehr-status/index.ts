@@ -9,8 +9,35 @@ import { createEhrStatusService } from './ehr-status-service.js';
  * enough that a lost connection reaches the alerts within a minute even on a quiet gateway.
  */
 const ATHENA_PROBE_MS = 30_000;
+/** The FHIR EHR's probe, on the same terms. */
+const FHIR_PROBE_MS = 30_000;
 
-/** Which EHRs the gateway can reach, from athena's recent calls and a periodic probe. */
+interface Probe {
+  name: string;
+  intervalMs: number;
+  due: (intervalMs: number) => boolean;
+  probe: (() => Promise<void>) | null;
+}
+
+/** A task that checks one connection when nothing has vouched for it lately. */
+const probeTask = ({ name, intervalMs, due, probe }: Probe) =>
+  probe
+    ? [
+        {
+          name,
+          everyMs: intervalMs / 4,
+          firstRunAfterMs: 0,
+          run: async () => {
+            if (due(intervalMs)) {
+              // The outcome reaches the status through the connector's listener, success or not.
+              await probe().catch(() => undefined);
+            }
+          },
+        },
+      ]
+    : [];
+
+/** Which EHRs the gateway can reach, from their recent calls and a periodic probe of each. */
 export function createEhrStatusModule({
   settings,
   ehr,
@@ -18,7 +45,12 @@ export function createEhrStatusModule({
   settings: GatewaySettings;
   ehr: Pick<
     EhrModule,
-    'onAthenaOutcome' | 'probeAthena' | 'athenaTelemetry' | 'onFhirOutcome' | 'fhirTelemetry'
+    | 'onAthenaOutcome'
+    | 'probeAthena'
+    | 'athenaTelemetry'
+    | 'onFhirOutcome'
+    | 'fhirTelemetry'
+    | 'probeFhir'
   >;
 }) {
   const service = createEhrStatusService({
@@ -29,7 +61,6 @@ export function createEhrStatusModule({
   });
   ehr.onAthenaOutcome((outcome) => service.recordAthenaOutcome(outcome));
   ehr.onFhirOutcome((outcome) => service.recordFhirOutcome(outcome));
-  const { probeAthena } = ehr;
 
   return {
     /** This instance's view of the EHR connections (what the status card shows). */
@@ -37,21 +68,20 @@ export function createEhrStatusModule({
     /** Whether athena's latest call (or probe) failed; false before the first one. */
     athenaFailing: service.failing,
     adminRoutes: (admin) => registerEhrStatusRoutes(admin, service),
-    tasks: probeAthena
-      ? [
-          {
-            name: 'Athena probe',
-            everyMs: ATHENA_PROBE_MS / 4,
-            firstRunAfterMs: 0,
-            run: async () => {
-              if (service.probeDue(ATHENA_PROBE_MS)) {
-                // The outcome reaches the status through onAthenaOutcome, success or not.
-                await probeAthena().catch(() => undefined);
-              }
-            },
-          },
-        ]
-      : [],
+    tasks: [
+      ...probeTask({
+        name: 'Athena probe',
+        intervalMs: ATHENA_PROBE_MS,
+        due: service.probeDue,
+        probe: ehr.probeAthena,
+      }),
+      ...probeTask({
+        name: 'FHIR probe',
+        intervalMs: FHIR_PROBE_MS,
+        due: service.fhirProbeDue,
+        probe: ehr.probeFhir,
+      }),
+    ],
   } satisfies GatewayModule & Record<string, unknown>;
 }
 

@@ -28,6 +28,7 @@ import { registerEhrRoutes } from './ehr-routes.js';
 import { registerJwksRoute } from './fhir/jwks-route.js';
 import {
   createFhirConnection,
+  fhirProbe,
   gatewayJwks,
   type FhirTransportOverrides,
 } from './fhir/fhir-wiring.js';
@@ -220,6 +221,9 @@ export function createEhrModule(deps: Deps) {
 
     /** Breaker state and token requests of the FHIR connection; null when not configured. */
     fhirTelemetry: () => fhir?.http.telemetry() ?? null,
+
+    /** One cheap FHIR call to check the connection; null when the FHIR EHR is not configured. */
+    probeFhir: fhirProbe(fhir),
 
     routes: (app) => {
       registerEhrRoutes(app, service);

@@ -76,3 +76,20 @@ export function gatewayJwks(fhir: FhirSettings | undefined) {
     return keySet;
   };
 }
+
+/**
+ * One cheap FHIR call to check the connection: the CapabilityStatement, under a token (so the
+ * credentials are checked too); its outcome reaches the EHR status like any call's. Null when
+ * the FHIR EHR is not configured.
+ */
+export function fhirProbe(connection: FhirConnection | null) {
+  if (!connection) {
+    return null;
+  }
+  return async (): Promise<void> => {
+    await connection.http.request(
+      { method: 'GET', path: '/metadata' },
+      { requestId: `probe-${Date.now()}` },
+    );
+  };
+}
