@@ -93,6 +93,11 @@ async function createPlatformModules(options: GatewayAppOptions, log: Log) {
     audit,
     now,
     deliverOnWrite: options.backgroundTasks !== false,
+    // Metrics is built next; its observer is read only once an event happens.
+    observer: {
+      event: (type) => metrics.webhookObserver.event(type),
+      attempt: (...args) => metrics.webhookObserver.attempt(...args),
+    },
   });
   const trafficControl = createTrafficControlModule({ settings, log, now, tracer });
   const metrics = createMetricsModule({
@@ -102,6 +107,7 @@ async function createPlatformModules(options: GatewayAppOptions, log: Log) {
       requestLog: () => requestLogs.health(),
       athena: () => ehr.athenaTelemetry(),
       dbPool: options.dbPoolStats,
+      webhookBacklog: () => webhooks.backlog(),
       keyNames: settings.prometheusKeyNames ?? false,
     },
   });
@@ -151,7 +157,15 @@ async function createModules(options: GatewayAppOptions, platform: PlatformModul
     db,
     errorRatePercent: settings.alertErrorRatePercent ?? DEFAULT_ALERT_ERROR_RATE_PERCENT,
     now,
-    modules: { health, ehrStatus, requestLogs, metrics, apiKeys, audit },
+    modules: {
+      health,
+      ehrStatus,
+      requestLogs,
+      metrics,
+      apiKeys,
+      audit,
+      webhooks: platform.webhooks,
+    },
   });
   const modules: GatewayModule[] = [
     audit,

@@ -30,6 +30,8 @@ export function createMetricsModule({
     addRequests: service.addRequests,
     /** Counts an answered gateway request for Prometheus (this instance's counters). */
     observeRequest: exporter.observe,
+    /** Counts webhook events and delivery attempts for Prometheus (the webhooks module calls it). */
+    webhookObserver: exporter.webhooks,
     /** Requests and 5xx answers across all instances over the last minutes (for alerts). */
     recentTraffic: service.recentTraffic,
     adminRoutes: (admin) => registerMetricsRoutes(admin, service, exporter),

@@ -2,6 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 
 import type { AthenaTelemetry } from '../ehr/index.js';
 import { statusClassOf } from './request-rollup.js';
+import { registerWebhookMetrics } from './webhook-exporter.js';
 
 /** Seconds: the usual web-service ladder, with room for a slow EHR. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -30,6 +31,8 @@ export interface PrometheusSources {
   requestLog: () => { buffered: number; spooled: number; dropped: number };
   athena: () => AthenaTelemetry | null;
   dbPool?: () => PoolStats;
+  /** Webhook deliveries waiting in the shared outbox (read at scrape time). */
+  webhookBacklog?: () => Promise<number>;
   /** Label requests with the API key's name as well as its id (PROMETHEUS_KEY_NAMES). */
   keyNames: boolean;
 }
@@ -150,9 +153,13 @@ export function createPrometheusExporter(sources: PrometheusSources) {
   const keyLabels = sources.keyNames ? ['api_key_id', 'api_key_name'] : ['api_key_id'];
   const { requests, keyRequests, duration, upstream, cache } = requestMetrics(registry, keyLabels);
   registerHealthGauges(registry, sources);
+  const webhooks = registerWebhookMetrics(registry, sources.webhookBacklog);
 
   return {
     contentType: registry.contentType,
+
+    /** Webhook events and attempts as they happen (the webhooks module's observer). */
+    webhooks,
 
     observe(request: ObservedRequest): void {
       const route = request.route ?? '(unmatched)';

@@ -1,5 +1,6 @@
 import {
   ALERT_ERROR_RATE_MIN_REQUESTS,
+  WEBHOOK_DISABLE_AFTER_MS,
   CONSOLE_PATHS,
   type AlertKind,
 } from '@ehr-gateway/contracts';
@@ -141,4 +142,16 @@ export const breakGlassCondition = (use: { id: string; username: string; at: Dat
     title: `Break-glass sign-in: ${use.username}`,
     message: `${use.username} signed in with a password at ${use.at.toISOString().slice(0, 16).replace('T', ' ')} UTC while single sign-on is required (AUTH_MODE=sso). Confirm it was meant; the Audit Log has the address.`,
     link: CONSOLE_PATHS.audit,
+  });
+
+/**
+ * One alert per webhook endpoint the gateway disabled after failing throughout the retry window;
+ * open until an admin resumes or deletes it. Names the endpoint by id only (its URL may hold a token).
+ */
+export const webhookDisabledCondition = (endpoint: { id: string; disabledAt: Date }) =>
+  condition('webhook_endpoint_disabled', endpoint.id, {
+    severity: 'critical',
+    title: 'Webhook endpoint disabled',
+    message: `Endpoint ${endpoint.id} failed every delivery for ${Math.round(WEBHOOK_DISABLE_AFTER_MS / 86_400_000)} days and was disabled at ${endpoint.disabledAt.toISOString().slice(0, 16).replace('T', ' ')} UTC: its events are no longer sent. Fix the receiver, then resume it on the Webhooks screen.`,
+    link: CONSOLE_PATHS.webhooks,
   });

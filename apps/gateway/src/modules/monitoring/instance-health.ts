@@ -4,6 +4,7 @@ import type { EhrStatusModule } from '../ehr-status/index.js';
 import type { HealthModule } from '../health/index.js';
 import type { MetricsModule } from '../metrics/index.js';
 import type { RequestLogsModule } from '../request-logs/index.js';
+import type { WebhooksModule } from '../webhooks/index.js';
 import type { InstanceHealth, MonitoringSources } from './monitoring-service.js';
 
 /** Enough to show a run of uses; more than this within a day is one investigation anyway. */
@@ -17,6 +18,7 @@ export interface MonitoredModules {
   metrics: Pick<MetricsModule, 'recentTraffic'>;
   apiKeys: Pick<ApiKeysModule, 'expiringWithin'>;
   audit: Pick<AuditModule, 'recent'>;
+  webhooks: Pick<WebhooksModule, 'disabledEndpoints'>;
 }
 
 /** This instance's dependencies as one sample: readiness checks, athena's status, log drops. */
@@ -50,5 +52,10 @@ export function monitoringSourcesOf(modules: MonitoredModules): MonitoringSource
       (await modules.audit.recent('break-glass-sign-in', since, MAX_BREAK_GLASS_ALERTS)).map(
         (event) => ({ id: event.id, username: event.target ?? '?', at: new Date(event.at) }),
       ),
+    disabledWebhookEndpoints: async () =>
+      (await modules.webhooks.disabledEndpoints()).map((row) => ({
+        id: row.id,
+        disabledAt: row.disabled_at!,
+      })),
   };
 }

@@ -13,6 +13,7 @@ import {
   dependencyConditions,
   errorRateConditions,
   keyExpiryConditions,
+  webhookDisabledCondition,
 } from './alert-conditions.js';
 import type {
   AlertCondition,
@@ -55,6 +56,8 @@ export interface MonitoringSources {
   expiringKeys: (days: number) => Promise<Array<{ id: string; name: string; expiresAt: Date }>>;
   /** Password sign-ins of the break-glass admin (AUTH_MODE=sso) since a time, from the audit trail. */
   breakGlassSignIns: (since: Date) => Promise<Array<{ id: string; username: string; at: Date }>>;
+  /** Webhook endpoints the gateway disabled after failing (open until resumed or deleted). */
+  disabledWebhookEndpoints: () => Promise<Array<{ id: string; disabledAt: Date }>>;
 }
 
 const minuteOf = (at: Date) => new Date(Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS);
@@ -66,18 +69,20 @@ async function currentConditions(
   at: Date,
   errorRatePercent: number,
 ): Promise<AlertCondition[]> {
-  const [latest, trouble, traffic, keys, breakGlass] = await Promise.all([
+  const [latest, trouble, traffic, keys, breakGlass, disabledEndpoints] = await Promise.all([
     repository.latestSamples(new Date(at.getTime() - SAMPLE_FRESH_MS)),
     repository.troubleSince(new Date(at.getTime() - TROUBLE_WINDOW_MS)),
     sources.recentTraffic(ERROR_RATE_WINDOW_MINUTES),
     sources.expiringKeys(ALERT_KEY_EXPIRY_DAYS),
     sources.breakGlassSignIns(new Date(at.getTime() - ALERT_BREAK_GLASS_HOURS * 3_600_000)),
+    sources.disabledWebhookEndpoints(),
   ]);
   return [
     ...dependencyConditions(latest, trouble),
     ...errorRateConditions(traffic, { windowMinutes: ERROR_RATE_WINDOW_MINUTES, errorRatePercent }),
     ...keyExpiryConditions(keys, at),
     ...breakGlass.map(breakGlassCondition),
+    ...disabledEndpoints.map(webhookDisabledCondition),
   ];
 }
 

@@ -22,6 +22,7 @@ import {
   type NewEvent,
 } from './deliveries-repository.js';
 import type { Caller, EndpointsService } from './endpoints-service.js';
+import type { WebhookObserver } from './webhook-metrics.js';
 import type { SecretSealer } from './webhook-signing.js';
 
 const DAY_MS = 86_400_000;
@@ -69,6 +70,7 @@ interface Deps {
   /** Something was queued: deliver soon rather than at the next tick. */
   onQueued: () => void;
   counters: WebhookCounters;
+  observer: WebhookObserver;
 }
 
 export interface WebhookCounters {
@@ -98,6 +100,7 @@ export function createDeliveriesService(deps: Deps) {
       const event: NewEvent = eventOfChange(change, now(), sealer);
       await createDeliveriesRepository(tx).insertEvent(event, now());
       counters.eventsCreated += 1;
+      deps.observer.event(change.type);
       onQueued();
     },
 
@@ -133,6 +136,7 @@ export function createDeliveriesService(deps: Deps) {
         .transaction()
         .execute((tx) => createDeliveriesRepository(tx).insertEvent(event, now(), endpoint.id));
       counters.eventsCreated += 1;
+      deps.observer.event('endpoint.test');
       await deps.audit.record(context, { action: 'webhook-test-sent', target: endpoint.id });
       onQueued();
       const [row] = await repository.page(endpoint.id, { limit: 1 });

@@ -35,7 +35,8 @@ export interface DeliveryWorkerDeps {
   send: (url: string, headers: Record<string, string>, body: string) => Promise<SendResult>;
   /** An endpoint failed throughout WEBHOOK_DISABLE_AFTER_MS: stop it and tell someone. */
   disableEndpoint: (endpoint: EndpointRow) => Promise<void>;
-  onAttempt?: (outcome: WebhookAttemptOutcome, lagMs: number | null) => void;
+  /** `gaveUp`: failed with the retry schedule spent. */
+  onAttempt?: (outcome: WebhookAttemptOutcome, lagMs: number | null, gaveUp: boolean) => void;
   now: () => Date;
   random?: () => number;
 }
@@ -90,6 +91,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
     const at = now();
     const delivered = result.outcome === 'delivered';
     const attempt = claimed.attemptCount + 1;
+    const retryAt = delivered ? null : nextAttemptAt(attempt, at, random);
     const { failingSince } = await queue.record({
       deliveryId: claimed.id,
       endpointId: endpoint.id,
@@ -100,11 +102,12 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
       excerpt: result.excerpt,
       error: result.error,
       delivered,
-      nextAttemptAt: delivered ? null : nextAttemptAt(attempt, at, random),
+      nextAttemptAt: retryAt,
     });
     deps.onAttempt?.(
       result.outcome,
       delivered ? at.getTime() - payload.occurredAt.getTime() : null,
+      !delivered && retryAt === null,
     );
     if (failingSince && at.getTime() - failingSince.getTime() >= WEBHOOK_DISABLE_AFTER_MS) {
       await deps.disableEndpoint(endpoint);

@@ -97,7 +97,7 @@ export function createEndpointsRepository(db: Db) {
     disabled: () =>
       db
         .selectFrom('webhook_endpoints')
-        .select(['id', 'url', 'disabled_at'])
+        .select(['id', 'disabled_at'])
         .where('status', '=', 'disabled')
         .where('disabled_at', 'is not', null)
         .orderBy('disabled_at', 'desc')

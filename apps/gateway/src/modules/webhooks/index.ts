@@ -15,12 +15,14 @@ import { createDeliveryWorker } from './delivery-worker.js';
 import { createEndpointsRepository } from './endpoints-repository.js';
 import { createEndpointsService } from './endpoints-service.js';
 import { createObservedChangeRecorder } from './observed-changes.js';
+import { IGNORING_OBSERVER, type WebhookObserver } from './webhook-metrics.js';
 import { sendWebhook } from './webhook-sender.js';
 import { createSecretSealer, resolveSecretsKey } from './webhook-signing.js';
 import { registerAdminWebhookRoutes, registerClientWebhookRoutes } from './webhooks-routes.js';
 
 export type { EhrChange } from './change-events.js';
 export { isForbiddenAddress } from './address-guard.js';
+export type { WebhookObserver } from './webhook-metrics.js';
 
 /** How often each instance looks for due deliveries (new events are also sent at once). */
 const DELIVERY_TICK_MS = 1_000;
@@ -37,6 +39,7 @@ export function createWebhooksModule({
   now = () => new Date(),
   random,
   deliverOnWrite = true,
+  observer = IGNORING_OBSERVER,
 }: {
   db: Db;
   settings: GatewaySettings;
@@ -46,6 +49,8 @@ export function createWebhooksModule({
   random?: () => number;
   /** Send new events at once rather than at the next tick (off when background tasks are). */
   deliverOnWrite?: boolean;
+  /** Counts events and attempts as they happen (Prometheus). */
+  observer?: WebhookObserver;
 }) {
   const allowPrivate = settings.webhooks?.allowPrivate ?? false;
   const sealer = createSecretSealer(
@@ -58,7 +63,6 @@ export function createWebhooksModule({
       number
     >,
   };
-  const lags: number[] = [];
   const endpointsRepository = createEndpointsRepository(db);
   const endpoints = createEndpointsService({
     repository: endpointsRepository,
@@ -75,23 +79,23 @@ export function createWebhooksModule({
     sealer,
     send: (url, headers, body) => sendWebhook(url, headers, body, { allowPrivate }),
     disableEndpoint: endpoints.disable,
-    onAttempt: (outcome, lagMs) => {
+    onAttempt: (outcome, lagMs, gaveUp) => {
       counters.outcomes[outcome] += 1;
-      if (lagMs !== null) {
-        lags.push(lagMs);
-      }
+      observer.attempt(outcome, lagMs, gaveUp);
     },
     now,
     random,
   });
+  const deliveriesRepository = createDeliveriesRepository(db);
   const deliveries = createDeliveriesService({
     db,
-    repository: createDeliveriesRepository(db),
+    repository: deliveriesRepository,
     endpoints,
     sealer,
     audit,
     now,
     counters,
+    observer,
     onQueued: () => {
       if (!stopped && deliverOnWrite) {
         void worker.runDue().catch(() => undefined);
@@ -108,12 +112,8 @@ export function createWebhooksModule({
     deliverDue: () => worker.runDue(),
     /** Endpoints the gateway disabled after failing, for the bell. */
     disabledEndpoints: () => endpointsRepository.disabled(),
-    /** This instance's figures for Prometheus; drains the lags observed since the last call. */
-    telemetry: () => ({
-      eventsCreated: counters.eventsCreated,
-      outcomes: { ...counters.outcomes },
-      lags: lags.splice(0),
-    }),
+    /** Deliveries waiting in the shared outbox (the Prometheus backlog gauge). */
+    backlog: () => deliveriesRepository.pendingCount(),
     routes: routesUnder(GATEWAY_PREFIXES.webhooks, (scope) =>
       registerClientWebhookRoutes(scope, services),
     ),
