@@ -35,6 +35,7 @@ describe('REST API and aggregation at source=fhir', () => {
   let pem: string;
   const serverLog: string[] = [];
   const answers: string[] = [];
+  const issuedTokens: string[] = [];
 
   beforeAll(async () => {
     const { privateKey } = await generateKeyPair('ES384', { extractable: true });
@@ -46,6 +47,14 @@ describe('REST API and aggregation at source=fhir', () => {
       slotDaysAhead: 21,
       pageSize: 20,
       clients: [{ clientId: CLIENT_ID, jwks: jwks as never, scopes: ['system/*.cruds'] }],
+    });
+    // The access tokens the EHR hands out, to look for them afterwards.
+    fhir.addHook('onSend', async (_request, _reply, payload) => {
+      const token = typeof payload === 'string' && /"access_token":"([^"]+)"/.exec(payload);
+      if (token) {
+        issuedTokens.push(token[1]!);
+      }
+      return payload;
     });
     const origin = await fhir.listen({ port: 0, host: '127.0.0.1' });
     storage = await openTestStorage({ name: 'pglite' });
@@ -275,12 +284,16 @@ describe('REST API and aggregation at source=fhir', () => {
       tokensIssued: number;
     };
     expect(issued.tokensIssued).toBeGreaterThan(0);
+    expect(issuedTokens).toHaveLength(issued.tokensIssued);
     const log = serverLog.join('');
     expect(log.length).toBeGreaterThan(0);
     const keyBody = pem.split('\n').filter((line) => line && !line.startsWith('-----'));
     for (const text of [log, answers.join('\n')]) {
       for (const line of keyBody) {
         expect(text).not.toContain(line);
+      }
+      for (const token of issuedTokens) {
+        expect(text).not.toContain(token);
       }
       expect(text).not.toMatch(/Bearer [A-Za-z0-9._-]{10,}/);
       // A JWT (the client assertion, a token) in any field.
