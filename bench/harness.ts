@@ -47,7 +47,8 @@ export function childProcesses(cwd: string) {
     const port = await freePort();
     const child = spawn(process.execPath, [...nodeArgs, script], {
       cwd,
-      env: { ...process.env, ...env, PORT: String(port) },
+      // SANDBOX_PORT: the athena sandbox's name for it.
+      env: { ...process.env, ...env, PORT: String(port), SANDBOX_PORT: String(port) },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.push(child);

@@ -14,6 +14,17 @@ import type {
 
 export type CacheOutcome = 'HIT' | 'MISS';
 
+/**
+ * The EHR answers one voice call has had, reused by its later tool calls (issue 24: a voice agent
+ * waits in silence while a tool runs); see call-memo.ts.
+ */
+export interface CallMemo {
+  /** The answer under `key` while it is fresh, else `load`'s (a failed load is not kept). */
+  reuse<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** Forgets the answers of these kinds (after a write). */
+  forget(kinds: ReadonlySet<string>): void;
+}
+
 /** What one gateway request passes to an EHR call: its id, and where to report what happened. */
 export interface EhrCallContext {
   requestId: string;
@@ -22,6 +33,8 @@ export interface EhrCallContext {
   onCacheOutcome?: (outcome: CacheOutcome) => void;
   /** The practices the caller's API key may use; absent or null for any. */
   allowedPracticeIds?: readonly string[] | null;
+  /** A voice call's memo: reads its earlier tool calls made are reused (see call-memo.ts). */
+  callMemo?: CallMemo;
 }
 
 export interface PatientSearch {

@@ -17,6 +17,7 @@ import { MAX_RANGE_DAYS } from '@ehr-gateway/contracts';
 import { dayNumber } from '@ehr-gateway/calendar';
 
 import { HttpError, validationError } from '../../lib/http-errors.js';
+import { withCallMemo } from './call-memo.js';
 import { withResponseCache, type ResponseCacheOptions } from './cached-client.js';
 import { withChangeEvents, type ChangeRecorder } from './change-reporting.js';
 import type { EhrCallContext, EhrClient } from './ehr-client.js';
@@ -66,7 +67,8 @@ export function createEhrService({
 }: Deps) {
   const wrap = (client: EhrClient) => {
     const cached = withResponseCache(client, cacheOptions);
-    return recordChange ? withChangeEvents(cached, recordChange) : cached;
+    // Outermost: a voice call's repeated read costs neither the cache nor the EHR.
+    return withCallMemo(recordChange ? withChangeEvents(cached, recordChange) : cached);
   };
   const mockClient = wrap(mock);
   const athenaClient = athena ? wrap(athena) : null;

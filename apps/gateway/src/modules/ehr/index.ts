@@ -46,6 +46,7 @@ export type {
   NewPatient,
   SlotSearch,
 } from './ehr-client.js';
+export { createCallMemos, type CallMemos } from './call-memo.js';
 export { ATHENA_NOT_CONFIGURED, FHIR_NOT_CONFIGURED, resolveRange } from './ehr-service.js';
 export type { AthenaTelemetry } from './athena/athena-http.js';
 export type { FhirTelemetry } from './fhir/fhir-telemetry.js';

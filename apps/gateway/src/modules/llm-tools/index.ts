@@ -2,7 +2,7 @@ import { GATEWAY_PREFIXES } from '@ehr-gateway/contracts';
 
 import type { GatewaySettings } from '../../config/settings.js';
 import { routesUnder, type GatewayModule } from '../../lib/gateway-module.js';
-import type { EhrModule } from '../ehr/index.js';
+import { createCallMemos, type EhrModule } from '../ehr/index.js';
 import type { IdempotencyModule } from '../idempotency/index.js';
 import type { SmartSchedulingModule } from '../smart-scheduling/index.js';
 import type { VoiceConfigModule } from '../voice-config/index.js';
@@ -34,6 +34,7 @@ export function createLlmToolsModule({
     smartScheduling,
     idempotency,
     tokens: createToolTokens({ secret: settings.toolTokenSecret }),
+    callMemos: createCallMemos(),
   });
   const service = createLlmToolsService({ voiceConfig, schedulingTools });
   return {

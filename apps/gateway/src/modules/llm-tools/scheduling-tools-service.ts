@@ -65,7 +65,11 @@ export function createSchedulingToolsService(deps: SchedulingToolsDeps) {
           call: SchedulingToolCall,
           ctx: EhrCallContext,
         ) => Promise<string>;
-        return { result: await run(parsed.data, caller, call, ctx) };
+        // The call's earlier answers (providers, visit types, the patient, slots) are reused.
+        const callCtx = deps.callMemos
+          ? { ...ctx, callMemo: deps.callMemos.memoOf(call.callId) }
+          : ctx;
+        return { result: await run(parsed.data, caller, call, callCtx) };
       } catch (error) {
         return outcomeOfFailure(error);
       }

@@ -8,7 +8,7 @@ import type {
 } from '@ehr-gateway/contracts';
 import type { z } from 'zod';
 
-import type { EhrCallContext, EhrClient, EhrModule } from '../../ehr/index.js';
+import type { CallMemos, EhrCallContext, EhrClient, EhrModule } from '../../ehr/index.js';
 import type { IdempotencyModule } from '../../idempotency/index.js';
 import { TOKEN_PROBLEMS } from '../spoken.js';
 import type { ToolCaller, ToolTokens } from '../tool-tokens.js';
@@ -34,6 +34,8 @@ export interface SchedulingToolsDeps {
   };
   idempotency: Pick<IdempotencyModule, 'run'>;
   tokens: ToolTokens;
+  /** Each phone call's EHR answers, reused by its later tool calls; absent, nothing is reused. */
+  callMemos?: CallMemos;
   now?: () => Date;
 }
 

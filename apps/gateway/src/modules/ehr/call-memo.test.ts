@@ -1,0 +1,87 @@
+import { describe, expect, it, vi } from 'vitest';
+
+import { createCallMemos, withCallMemo } from './call-memo.js';
+import type { EhrCallContext, EhrClient } from './ehr-client.js';
+
+/** The EHR calls these tests make, counted; any other would fail the test. */
+function fakeEhr() {
+  return {
+    source: 'athena',
+    listProviders: vi.fn(async () => ({ providers: [], totalCount: 0 })),
+    listOpenSlots: vi.fn(async () => [{ id: 'slot-1' }]),
+    bookAppointment: vi.fn(async () => ({ id: 'appointment-1' })),
+  } as unknown as EhrClient & {
+    listProviders: ReturnType<typeof vi.fn>;
+    listOpenSlots: ReturnType<typeof vi.fn>;
+  };
+}
+
+describe('call memos', () => {
+  it('reuses an answer within one call, never across calls, and not after the TTL', async () => {
+    let clock = 0;
+    const memos = createCallMemos({ ttlMs: 1_000, now: () => clock });
+    const load = vi.fn(async () => 'answer');
+    await memos.memoOf('call-a').reuse('k', load);
+    await memos.memoOf('call-a').reuse('k', load);
+    expect(load).toHaveBeenCalledTimes(1);
+    await memos.memoOf('call-b').reuse('k', load);
+    expect(load).toHaveBeenCalledTimes(2);
+    clock = 1_000;
+    await memos.memoOf('call-a').reuse('k', load);
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('keeps no failed answer, and forgets the least recently used call beyond its bound', async () => {
+    const memos = createCallMemos({ maxCalls: 2 });
+    const failing = vi.fn(async () => {
+      throw new Error('EHR down');
+    });
+    await expect(memos.memoOf('a').reuse('k', failing)).rejects.toThrow('EHR down');
+    await expect(memos.memoOf('a').reuse('k', failing)).rejects.toThrow('EHR down');
+    expect(failing).toHaveBeenCalledTimes(2);
+    await memos.memoOf('b').reuse('k', async () => 1);
+    await memos.memoOf('c').reuse('k', async () => 1);
+    expect(memos.size).toBe(2);
+  });
+});
+
+describe('an EHR client with a call memo', () => {
+  const practiceId = '195900';
+
+  it('asks the EHR once per call for providers and slots, and again for slots after a booking', async () => {
+    const inner = fakeEhr();
+    const { listProviders: providers, listOpenSlots: slots } = inner;
+    const client = withCallMemo(inner);
+    const ctx: EhrCallContext = { requestId: 'r', callMemo: createCallMemos().memoOf('call') };
+    const page = { limit: 10, offset: 0 };
+    await client.listProviders(practiceId, page, ctx);
+    await client.listProviders(practiceId, page, ctx);
+    expect(providers).toHaveBeenCalledTimes(1);
+    const search = { departmentId: '1', startDate: '2030-01-07', endDate: '2030-01-11' };
+    const [slot] = await client.listOpenSlots(practiceId, search, ctx);
+    await client.listOpenSlots(practiceId, search, ctx);
+    expect(slots).toHaveBeenCalledTimes(1);
+    await client.bookAppointment(practiceId, { slotId: slot!.id, patientId: '1001' }, ctx);
+    await client.listOpenSlots(practiceId, search, ctx);
+    expect(slots).toHaveBeenCalledTimes(2);
+    await client.listProviders(practiceId, page, ctx);
+    expect(providers).toHaveBeenCalledTimes(1);
+  });
+
+  it('passes every read through without a memo, and for a practice the key may not use', async () => {
+    const inner = fakeEhr();
+    const providers = inner.listProviders;
+    const client = withCallMemo(inner);
+    const page = { limit: 10, offset: 0 };
+    await client.listProviders(practiceId, page, { requestId: 'r' });
+    await client.listProviders(practiceId, page, { requestId: 'r' });
+    const bound: EhrCallContext = {
+      requestId: 'r',
+      allowedPracticeIds: ['1'],
+      callMemo: createCallMemos().memoOf('call'),
+    };
+    await client.listProviders(practiceId, page, bound);
+    await client.listProviders(practiceId, page, bound);
+    expect(providers).toHaveBeenCalledTimes(4);
+  });
+});
