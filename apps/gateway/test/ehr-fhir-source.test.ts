@@ -190,7 +190,7 @@ describe('REST API and aggregation at source=fhir', () => {
     expect(body.canProceedWithBooking).toBe(true);
   });
 
-  it('books over the voice-agent tools at a FHIR practice: verify, find slots, book', async () => {
+  it('serves a voice-agent call at a FHIR practice: verify, find, book, list, reschedule, cancel', async () => {
     const tenant = await call('POST', '/voice-config/tenants', {
       name: 'FHIR line',
       ehrSource: 'fhir',
@@ -238,18 +238,37 @@ describe('REST API and aggregation at source=fhir', () => {
       patientRef,
     });
     const offers = found.data.offers as Array<{ slotToken: string; when: string }>;
-    expect(offers.length, found.sentence).toBeGreaterThan(0);
+    expect(offers.length, found.sentence).toBeGreaterThan(1);
     const booked = await tool('book_appointment', {
       patientRef,
       slotToken: offers[0]!.slotToken,
       reason: 'well child visit',
     });
     expect(booked.data.booked, booked.sentence).toBe(true);
+
+    const listed = await tool('list_appointments', { patientRef });
+    const upcoming = listed.data.appointments as Array<{ appointment: string; when: string }>;
+    const bookedTime = offers[0]!.when.split(' with ')[0]!;
+    const mine = upcoming.find((entry) => entry.when.includes(bookedTime));
+    expect(mine, `${listed.sentence} / ${bookedTime}`).toBeDefined();
+    const moved = await tool('reschedule_appointment', {
+      patientRef,
+      appointment: mine!.appointment,
+      slotToken: offers[1]!.slotToken,
+    });
+    expect(moved.data.rescheduled, moved.sentence).toBe(true);
+    const cancelled = await tool('cancel_appointment', {
+      patientRef,
+      appointment: moved.data.appointment as string,
+    });
+    expect(cancelled.sentence).toMatch(/^Your appointment .+ is cancelled\.$/);
     const stats = (await (await fetch(`${sandboxOrigin()}/_sandbox/stats`)).json()) as {
       appointmentsBooked: number;
+      appointmentsCancelled: number;
     };
-    // This booking and the aggregation flow's: both reached the FHIR EHR.
-    expect(stats.appointmentsBooked).toBeGreaterThanOrEqual(2);
+    // The booking, the rebooking and the aggregation flow's; the move and the cancel.
+    expect(stats.appointmentsBooked).toBeGreaterThanOrEqual(3);
+    expect(stats.appointmentsCancelled).toBeGreaterThanOrEqual(2);
   });
 
   it('answers 404 for an unknown opaque id and 400 naming the field for a malformed one', async () => {
