@@ -28,8 +28,8 @@ test.describe('traffic control from the console', () => {
     await saveScreenshot(page, 'api-key-create-scopes', test.info());
     await dialog.getByRole('button', { name: 'Generate Key' }).click();
     const created = page.getByRole('dialog', { name: 'API Key Created' });
-    const key = await created.getByLabel('API Key', { exact: true }).inputValue();
-    await created.getByRole('button', { name: 'Close', exact: true }).first().click();
+    const key = await created.getByLabel('API key', { exact: true }).inputValue();
+    await created.getByRole('button', { name: 'I have saved it' }).click();
 
     const row = keyRow(page, name);
     await expect(row.getByText('utility', { exact: true })).toBeVisible();
@@ -66,11 +66,14 @@ test.describe('traffic control from the console', () => {
       await saveScreenshot(page, 'api-key-drawer', test.info());
       await drawer.getByRole('button', { name: 'Rotate Key' }).click();
       await expect(toast(page, 'API Key Rotated')).toBeVisible();
-      const rotated = await drawer.getByLabel('New API key', { exact: true }).inputValue();
+      const shown = page.getByRole('dialog', { name: 'API Key Rotated' });
+      const rotated = await shown.getByLabel('New API key', { exact: true }).inputValue();
       expect(rotated).toMatch(/^ehrgw_/);
       expect(rotated).not.toBe(key);
-      await expect(drawer.getByRole('note')).toContainText('The old key keeps working until');
+      await expect(shown).toContainText('The old key keeps working until');
       await saveScreenshot(page, 'api-key-rotated', test.info());
+      await shown.getByRole('button', { name: 'I have saved it' }).click();
+      await expect(shown).toHaveCount(0);
       // Both work (the minute's allowance is spent, so both are refused for the limit, not the key).
       for (const presented of [key, rotated]) {
         const answer = await gateway.get('/utility/datetime', {

@@ -3,13 +3,14 @@ import {
   type ApiKeySummary,
   type ApiScope,
 } from '@ehr-gateway/contracts';
-import { LoaderCircle, RefreshCcw, TriangleAlert } from 'lucide-react';
+import { LoaderCircle, RefreshCcw } from 'lucide-react';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { OneTimeSecretDialog } from '@/components/ui/one-time-secret-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
@@ -19,7 +20,6 @@ import { formatDateTime } from '@/lib/format';
 import { useApiKeyUsage } from '../api/get-api-key-usage';
 import { useRotateApiKey } from '../api/rotate-api-key';
 import { useUpdateApiKey } from '../api/update-api-key';
-import { CopyKeyButton } from './copy-key-button';
 import { DeleteApiKeyButton } from './delete-api-key-button';
 import { KeyNameField } from './key-name-field';
 import { LimitFields, parseLimits, type LimitValues } from './limit-fields';
@@ -134,61 +134,51 @@ function RotateSection({ apiKey }: { apiKey: ApiKeySummary }) {
       <h3 id={`${id}-title`} className="font-semibold">
         Rotate
       </h3>
-      {rotate.data ? (
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-new-key`}>New API key</Label>
-          <div className="flex items-center gap-2">
-            <Input
-              id={`${id}-new-key`}
-              value={rotate.data.apiKey.key}
-              readOnly
-              className="font-mono text-xs"
-              onFocus={(event) => event.currentTarget.select()}
-            />
-            <CopyKeyButton value={rotate.data.apiKey.key} label="Copy new API key" />
-          </div>
-          <p
-            role="note"
-            className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-          >
-            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            Copy this key now; it cannot be displayed again. The old key keeps working until{' '}
-            {formatDateTime(rotate.data.previousKeyExpiresAt)}.
-          </p>
-        </div>
-      ) : (
-        <form className="grid gap-3" onSubmit={handleSubmit}>
+      <OneTimeSecretDialog
+        values={rotate.data ? [rotate.data.apiKey.key] : null}
+        title="API Key Rotated"
+        description={<>The key &ldquo;{apiKey.name}&rdquo; has a new secret.</>}
+        label="New API key"
+        warning="Copy this key now and give it to the client; it cannot be displayed again."
+        onSaved={() => rotate.reset()}
+      >
+        {rotate.data && (
           <p className="text-sm text-muted-foreground">
-            Issues a new secret for this key. Clients keep working with the old one during the grace
-            window, then it is refused with &ldquo;API key rotated&rdquo;.
+            The old key keeps working until {formatDateTime(rotate.data.previousKeyExpiresAt)}.
           </p>
-          <div className="flex flex-wrap items-end gap-3">
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-grace`}>Grace window (minutes)</Label>
-              <Input
-                id={`${id}-grace`}
-                inputMode="numeric"
-                className="w-32"
-                value={grace}
-                aria-invalid={graceValid ? undefined : true}
-                aria-describedby={`${id}-grace-hint`}
-                onChange={(event) => setGrace(event.currentTarget.value)}
-              />
-            </div>
-            <Button type="submit" variant="outline" disabled={!graceValid || rotate.isPending}>
-              {rotate.isPending ? (
-                <LoaderCircle aria-hidden="true" className="animate-spin" />
-              ) : (
-                <RefreshCcw aria-hidden="true" />
-              )}
-              Rotate Key
-            </Button>
+        )}
+      </OneTimeSecretDialog>
+      <form className="grid gap-3" onSubmit={handleSubmit}>
+        <p className="text-sm text-muted-foreground">
+          Issues a new secret for this key. Clients keep working with the old one during the grace
+          window, then it is refused with &ldquo;API key rotated&rdquo;.
+        </p>
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-grace`}>Grace window (minutes)</Label>
+            <Input
+              id={`${id}-grace`}
+              inputMode="numeric"
+              className="w-32"
+              value={grace}
+              aria-invalid={graceValid ? undefined : true}
+              aria-describedby={`${id}-grace-hint`}
+              onChange={(event) => setGrace(event.currentTarget.value)}
+            />
           </div>
-          <p id={`${id}-grace-hint`} className="text-xs text-muted-foreground">
-            0 to {ROTATION_GRACE_MAX_MINUTES} minutes (a day at most).
-          </p>
-        </form>
-      )}
+          <Button type="submit" variant="outline" disabled={!graceValid || rotate.isPending}>
+            {rotate.isPending ? (
+              <LoaderCircle aria-hidden="true" className="animate-spin" />
+            ) : (
+              <RefreshCcw aria-hidden="true" />
+            )}
+            Rotate Key
+          </Button>
+        </div>
+        <p id={`${id}-grace-hint`} className="text-xs text-muted-foreground">
+          0 to {ROTATION_GRACE_MAX_MINUTES} minutes (a day at most).
+        </p>
+      </form>
     </section>
   );
 }
