@@ -28,7 +28,10 @@ describe('a voice-agent booking reaches a webhook receiver', () => {
       method: 'POST',
       url: '/webhooks/endpoints',
       headers: { 'x-api-key': gw.key },
-      payload: { url: receiver.url, events: ['appointment.booked', 'appointment.cancelled'] },
+      payload: {
+        url: receiver.url,
+        events: ['appointment.booked', 'appointment.cancelled', 'appointment.rescheduled'],
+      },
     });
     expect(registered.statusCode, registered.body).toBe(201);
     ({ secret } = registered.json() as { secret: string });
@@ -59,7 +62,7 @@ describe('a voice-agent booking reaches a webhook receiver', () => {
     return JSON.parse(text.slice(text.indexOf(' {') + 1)) as Record<string, unknown>;
   }
 
-  it('delivers appointment.booked once, signed, for the appointment the caller was told', async () => {
+  it('delivers the booking once, signed, then a reschedule as rescheduled (new) and cancelled (old)', async () => {
     const verified = await tool('verify_patient', {
       firstName: SAMPLE_PATIENT.firstName,
       lastName: SAMPLE_PATIENT.lastName,
@@ -88,5 +91,23 @@ describe('a voice-agent booking reaches a webhook receiver', () => {
       data: { appointmentId: String(booked.confirmationNumber).replace(/\D/g, '') },
     });
     expect(JSON.stringify(events[0])).not.toContain(SAMPLE_PATIENT.lastName);
+
+    const moved = await tool('reschedule_appointment', {
+      patientRef,
+      appointment: booked.appointment,
+      slotToken: offers[1]!.slotToken,
+    });
+    expect(moved.rescheduled).toBe(true);
+    await gw.app.webhookDelivery.deliverDue();
+    const digits = (value: unknown) => String(value).replace(/\D/g, '');
+    expect(
+      receiver
+        .verifiedEvents(secret)
+        .map((event) => [event.type, event.data.appointmentId])
+        .sort(),
+    ).toEqual([
+      ['appointment.cancelled', digits(booked.confirmationNumber)],
+      ['appointment.rescheduled', digits(moved.confirmationNumber)],
+    ]);
   });
 });

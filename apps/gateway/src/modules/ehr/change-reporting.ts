@@ -70,11 +70,11 @@ export function withChangeEvents(client: EhrClient, record: ChangeRecorder): Ehr
       const appointment = await client.bookAppointment(practiceId, booking, ctx);
       await record({
         kind: 'appointment',
-        type: 'appointment.booked',
+        type: booking.rescheduledFrom ? 'appointment.rescheduled' : 'appointment.booked',
         source,
         practiceId,
         appointment,
-        changes: ['status', 'patientId'],
+        changes: booking.rescheduledFrom ? ['startTime'] : ['status', 'patientId'],
       });
       return appointment;
     },

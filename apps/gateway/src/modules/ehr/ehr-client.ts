@@ -125,7 +125,14 @@ export interface EhrClient {
   listOpenSlots(practiceId: string, search: SlotSearch, ctx: EhrCallContext): Promise<OpenSlot[]>;
   bookAppointment(
     practiceId: string,
-    booking: { slotId: string; patientId: string; appointmentTypeId?: string; notes?: string },
+    booking: {
+      slotId: string;
+      patientId: string;
+      appointmentTypeId?: string;
+      notes?: string;
+      /** The appointment this booking replaces (a reschedule): reported as appointment.rescheduled. */
+      rescheduledFrom?: string;
+    },
     ctx: EhrCallContext,
   ): Promise<AppointmentDetail>;
   cancelAppointment(

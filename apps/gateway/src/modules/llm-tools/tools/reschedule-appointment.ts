@@ -29,7 +29,7 @@ export function rescheduleAppointmentTool(
       async () => {
         let booked: AppointmentDetail;
         try {
-          booked = await kit.book(practice, patientId, slot, 'rescheduled', ctx);
+          booked = await kit.book(practice, patientId, slot, 'rescheduled', ctx, appointmentId);
         } catch (error) {
           if (error instanceof HttpError && error.statusCode === 409) {
             return { statusCode: 409, body: { booked: null, oldCancelled: false } };

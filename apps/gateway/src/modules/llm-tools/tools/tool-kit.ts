@@ -112,6 +112,7 @@ export function createToolKit(deps: SchedulingToolsDeps) {
     slot: SlotData,
     reason: string | undefined,
     ctx: EhrCallContext,
+    rescheduledFrom?: string,
   ): Promise<AppointmentDetail> {
     return client.bookAppointment(
       practiceId,
@@ -120,6 +121,7 @@ export function createToolKit(deps: SchedulingToolsDeps) {
         patientId,
         appointmentTypeId: slot.appointmentTypeId ?? undefined,
         notes: reason ? `Booked by voice agent: ${reason}` : 'Booked by voice agent',
+        ...(rescheduledFrom ? { rescheduledFrom } : {}),
       },
       ctx,
     );
