@@ -3,6 +3,7 @@ import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { webhooksSection } from './openapi-webhooks.js';
 import {
   ErrorResponse,
   HEADERS,
@@ -156,6 +157,7 @@ export async function registerOpenApi(
     },
   });
 
+  const webhooks = webhooksSection();
   // EHR routes live under an internal prefix that the server maps the configured apiRoot onto;
   // clients must see the apiRoot.
   app.get(SERVICE_PATHS.openApi, { schema: { hide: true } }, async (request) => {
@@ -169,6 +171,6 @@ export async function registerOpenApi(
       ]),
     );
     const server = publicBaseUrl ?? `${request.protocol}://${request.host}`;
-    return { ...document, servers: [{ url: server }], paths };
+    return { ...document, servers: [{ url: server }], paths, webhooks };
   });
 }
