@@ -19,6 +19,20 @@ const TYPE_HINTS: Array<[RegExp, RegExp[]]> = [
   [/check[- ]?up|exam/i, [/well child/i, /physical/i, /office visit/i]],
 ];
 
+/**
+ * Whether the caller's words can point to a visit type at all: when not, hintedAppointmentType is
+ * null whatever types the EHR offers, and the slot search need not wait for them.
+ */
+export function mayHintAppointmentType(analysis: ConversationAnalysis): boolean {
+  const { appointmentTypeHint, urgency } = analysis.extractedInfo;
+  const hint = appointmentTypeHint ?? '';
+  return (
+    urgency === 'urgent' ||
+    urgency === 'soon' ||
+    TYPE_HINTS.some(([hintPattern]) => hintPattern.test(hint))
+  );
+}
+
 /** The visit type the caller's words point to, or null when they name none. */
 export function hintedAppointmentType(
   types: AppointmentType[],

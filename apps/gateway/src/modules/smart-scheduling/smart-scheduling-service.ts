@@ -1,7 +1,9 @@
 import type {
+  AppointmentType,
   ConversationAnalysis,
   ConversationMessage,
   Department,
+  OpenSlot,
   SmartSchedulingBody,
   SmartSchedulingResult,
   Tenant,
@@ -10,7 +12,11 @@ import type {
 import { addDays, todayIn } from '@ehr-gateway/calendar';
 
 import { listAllProviders, type EhrCallContext, type EhrModule } from '../ehr/index.js';
-import { hintedAppointmentType, pickAppointmentType } from './appointment-type-choice.js';
+import {
+  hintedAppointmentType,
+  mayHintAppointmentType,
+  pickAppointmentType,
+} from './appointment-type-choice.js';
 import { chooseProviders, patientFactsOf } from './default-providers.js';
 import { firstOfferSentence, nextStepsFor } from './next-steps.js';
 import { preferUsual, searchHomeThenElsewhere } from './slot-search.js';
@@ -68,6 +74,26 @@ function searchWindow(
 }
 
 /**
+ * The visit types the EHR offers and the open slots. Only a type the caller's words point to
+ * narrows the search; when their words can point to none, both are asked for at once.
+ */
+async function typesAndSlots(
+  analysis: ConversationAnalysis,
+  types: Promise<AppointmentType[]>,
+  wantsSlots: boolean,
+  search: (appointmentTypeId: string | undefined) => Promise<OpenSlot[]>,
+): Promise<readonly [AppointmentType[], OpenSlot[]]> {
+  if (!wantsSlots) {
+    return [await types, []];
+  }
+  if (mayHintAppointmentType(analysis)) {
+    const known = await types;
+    return [known, await search(hintedAppointmentType(known, analysis)?.id)];
+  }
+  return Promise.all([types, search(undefined)]);
+}
+
+/**
  * Smart scheduling: understand the conversation, narrow the practice to the departments,
  * providers and visit types that fit (for a known patient who names none: their usual provider,
  * pediatrics for a child, else primary care), and offer real open slots from the EHR.
@@ -103,8 +129,11 @@ export function createSmartSchedulingService({
     return { client, practiceId, departments, providers, candidates, patient };
   }
 
-  /** The providers, their departments and the visit types that fit what the caller asked. */
-  async function narrowPractice(
+  /**
+   * The providers, their departments and (still being fetched) the visit types that fit what the
+   * caller asked.
+   */
+  function narrowPractice(
     facts: Awaited<ReturnType<typeof practiceFacts>>,
     analysis: ConversationAnalysis,
     at: Date,
@@ -117,8 +146,8 @@ export function createSmartSchedulingService({
     const chosenDepartments: Department[] = departments.filter((d) => departmentIds.has(d.id));
     const department = chosenDepartments[0] ?? null;
     const appointmentTypes = department
-      ? await client.listAppointmentTypes(practiceId, { departmentId: department.id }, ctx)
-      : [];
+      ? client.listAppointmentTypes(practiceId, { departmentId: department.id }, ctx)
+      : Promise.resolve([]);
     return { chosen, chosenDepartments, department, appointmentTypes };
   }
 
@@ -131,9 +160,8 @@ export function createSmartSchedulingService({
         timezone: practiceTimezoneOf(facts.departments),
       });
       const { urgency, datePreference, timePreference } = analysis.extractedInfo;
-      const narrowed = await narrowPractice(facts, analysis, at, ctx);
-      const { chosen, chosenDepartments, department, appointmentTypes } = narrowed;
-      const appointmentType = pickAppointmentType(appointmentTypes, analysis);
+      const narrowed = narrowPractice(facts, analysis, at, ctx);
+      const { chosen, chosenDepartments, department } = narrowed;
       const { startDate, endDate } = searchWindow(
         datePreference,
         urgency,
@@ -144,15 +172,18 @@ export function createSmartSchedulingService({
         department !== null &&
         urgency !== 'emergency' &&
         (analysis.intent === 'book' || analysis.intent === 'reschedule');
-      const slots = wantsSlots
-        ? await searchHomeThenElsewhere(
+      const [appointmentTypes, slots] = await typesAndSlots(
+        analysis,
+        narrowed.appointmentTypes,
+        wantsSlots,
+        (appointmentTypeId) =>
+          searchHomeThenElsewhere(
             {
               client: facts.client,
               practiceId: facts.practiceId,
               departments: chosenDepartments,
               providers: chosen.providers,
-              // Only a type the caller's words point to narrows the search; else any slot fits.
-              appointmentTypeId: hintedAppointmentType(appointmentTypes, analysis)?.id,
+              appointmentTypeId,
               providerId,
               startDate,
               endDate,
@@ -161,8 +192,9 @@ export function createSmartSchedulingService({
             },
             facts.departments,
             ctx,
-          )
-        : [];
+          ),
+      );
+      const appointmentType = pickAppointmentType(appointmentTypes, analysis);
       const availableSlots = preferUsual(slots, chosen.basis, chosen.providers).slice(0, MAX_SLOTS);
       const first = availableSlots[0];
       const canProceedWithBooking = first !== undefined && appointmentType !== null;
