@@ -2,13 +2,12 @@
 //   npm run bench:logs -w @ehr-gateway/bench
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:logs -w @ehr-gateway/bench
 // Bar (issue "The first hour", Logs): p95 under 20 ms with any filter, on both databases.
-import { sql } from 'kysely';
-
 import { adminPath } from '@ehr-gateway/contracts';
 import { createGateway } from '@ehr-gateway/gateway';
 
 import { openBenchStorage } from './bench-storage.js';
 import { BENCH_PASSWORD, benchSettings } from './bench-settings.js';
+import { SEED_KEY_IDS, seedRequestLogs } from './seed-request-logs.js';
 
 const ROWS = Number(process.env.BENCH_REQUESTS ?? 1_000_000);
 const WINDOW_MS = 30 * 86_400_000;
@@ -17,43 +16,11 @@ const P95_BAR_MS = 20;
 
 const { storage, databaseName, dispose } = await openBenchStorage();
 
-// A deterministic spread, generated in the database: 12 endpoints, 5 methods, statuses from 200 to
-// 504, 20 keys (and keyless calls), latencies 1 ms – 3 s with a long tail, one row per 2.6 s.
-const KEY_IDS = Array.from(
-  { length: 20 },
-  (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
-);
+// A deterministic spread, generated in the database (seed-request-logs.ts).
+const KEY_IDS = SEED_KEY_IDS;
 const seedStarted = performance.now();
 const end = Date.now();
-const start = end - WINDOW_MS;
-for (let first = 1; first <= ROWS; first += 100_000) {
-  const last = Math.min(ROWS, first + 99_999);
-  await sql`insert into request_logs (id, request_id, timestamp, endpoint, route, method, status,
-      response_time_ms, source, api_key_id, request_data)
-    select gen_random_uuid(), 'bench-' || n,
-      ${new Date(start)}::timestamptz + (n::float8 * ${WINDOW_MS / ROWS} * interval '1 millisecond'),
-      (array['/api/195900/patients', '/api/195900/patients/1001', '/api/195900/appointments',
-             '/api/195900/providers', '/api/195900/departments', '/aggregate/department-providers',
-             '/aggregate/patient-open-slots', '/aggregate/smart-scheduling',
-             '/llm/tools/query-healthcare-entities', '/voice-config/tenants', '/utility/datetime',
-             '/utility/test'])[1 + n % 12],
-      (array['/api/{practiceId}/patients', '/api/{practiceId}/patients/{patientId}',
-             '/api/{practiceId}/appointments', '/api/{practiceId}/providers',
-             '/api/{practiceId}/departments', '/aggregate/department-providers',
-             '/aggregate/patient-open-slots', '/aggregate/smart-scheduling',
-             '/llm/tools/query-healthcare-entities', '/voice-config/tenants', '/utility/datetime',
-             '/utility/test'])[1 + n % 12],
-      (array['GET', 'GET', 'GET', 'POST', 'GET', 'PUT', 'GET', 'DELETE', 'GET', 'PATCH'])[1 + n % 10],
-      (array[200, 200, 200, 200, 200, 200, 200, 201, 204, 400, 401, 404, 409, 429, 500, 502, 503, 504])[1 + (n * 7) % 18],
-      case when n % 97 = 0 then 1000 + (n % 2000) else 1 + (n::bigint * 7919) % 300 / 10.0 end,
-      (array['athena', 'mock', 'aggregation', 'llm-tools', 'voice-config', 'utility'])[1 + n % 6],
-      case when n % 21 = 0 then null
-           else (${sql.val(KEY_IDS)}::uuid[])[1 + n % 20] end,
-      '{}'::jsonb
-    from generate_series(${first}::int, ${last}::int) n`.execute(storage.db);
-}
-// What the retention job does after bulk work: current planner statistics.
-await sql`analyze request_logs`.execute(storage.db);
+await seedRequestLogs(storage.db, ROWS, WINDOW_MS, end);
 console.log(
   `seeded ${ROWS.toLocaleString('en-US')} request-log rows on ${databaseName} in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`,
 );

@@ -121,7 +121,7 @@ describe('migrate on PGlite', () => {
     expect(indexes.rows.map((row) => row.indexname)).toEqual(
       expect.arrayContaining([
         'request_logs_timestamp_id_idx',
-        'request_logs_source_timestamp_idx',
+        'request_logs_errors_timestamp_idx',
         'request_logs_endpoint_trgm_idx',
       ]),
     );

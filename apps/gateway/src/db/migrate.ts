@@ -17,6 +17,7 @@ import * as requestRollups from './migrations/0013-request-rollups.js';
 import * as healthSamplesAlerts from './migrations/0014-health-samples-alerts.js';
 import * as requestLogTraceId from './migrations/0015-request-log-trace-id.js';
 import * as healthSampleSpoolFull from './migrations/0016-health-sample-spool-full.js';
+import * as requestLogLeanIndexes from './migrations/0017-request-log-lean-indexes.js';
 import * as ssoIdentities from './migrations/0020-sso-identities.js';
 import * as secondFactor from './migrations/0021-second-factor.js';
 import * as fhirEhrSource from './migrations/0025-fhir-ehr-source.js';
@@ -45,6 +46,7 @@ export const MIGRATIONS: readonly Migration[] = [
   healthSamplesAlerts,
   requestLogTraceId,
   healthSampleSpoolFull,
+  requestLogLeanIndexes,
   ssoIdentities,
   secondFactor,
   fhirEhrSource,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../../lib/time-ordered-id.js';
 
 import type { PayloadCapture } from '@ehr-gateway/contracts';
 
@@ -139,7 +139,8 @@ export function buildLogEntry(exchange: CapturedExchange, options: CaptureOption
   const sealedCopy = (text: string | null) =>
     text === null ? null : sealer!.seal(redactKeyShapes(text));
   return {
-    id: randomUUID(),
+    // Time-ordered: each row lands at the right edge of the primary key (decision 0012).
+    id: timeOrderedId(Date.parse(exchange.timestamp) || Date.now()),
     request_id: exchange.requestId,
     timestamp: exchange.timestamp,
     endpoint: redactKeyShapes(path).slice(0, MAX_ENDPOINT_LENGTH),

@@ -74,6 +74,59 @@ function filtered<O>(
   return where;
 }
 
+/** Each column the writer fills, with its type: one array parameter per column (see insertRows). */
+const INSERT_COLUMNS = [
+  ['id', 'uuid'],
+  ['request_id', 'text'],
+  ['timestamp', 'timestamptz'],
+  ['endpoint', 'text'],
+  ['method', 'text'],
+  ['status', 'int4'],
+  ['response_time_ms', 'float8'],
+  ['source', 'text'],
+  ['api_key_id', 'uuid'],
+  ['api_key_name', 'text'],
+  ['request_data', 'jsonb'],
+  ['response_data', 'jsonb'],
+  ['response_truncated', 'bool'],
+  ['error_message', 'text'],
+  ['error_stack', 'text'],
+  ['payload_capture', 'text'],
+  ['request_data_sealed', 'text'],
+  ['response_data_sealed', 'text'],
+  ['route', 'text'],
+  ['upstream_ms', 'float4'],
+  ['trace_id', 'text'],
+] as const satisfies ReadonlyArray<readonly [keyof NewRequestLog, string]>;
+
+type InsertColumn = (typeof INSERT_COLUMNS)[number][0];
+
+function columnValue(entry: NewRequestLog, column: InsertColumn): unknown {
+  const value = entry[column];
+  if (column === 'payload_capture') {
+    return value ?? 'full';
+  }
+  return value instanceof Date ? value.toISOString() : (value ?? null);
+}
+
+/**
+ * One statement whatever the batch size: each column travels as one array and `unnest` turns
+ * them back into rows, so PostgreSQL parses and plans 21 parameters instead of 21 per row.
+ */
+async function insertRows(db: Db, entries: NewRequestLog[]): Promise<Array<{ id: string }>> {
+  const arrays = INSERT_COLUMNS.map(
+    ([column, type]) =>
+      sql`${entries.map((entry) => columnValue(entry, column))}::${sql.raw(type)}[]`,
+  );
+  const columns = INSERT_COLUMNS.map(([column]) => sql.id(column));
+  const result = await sql<{ id: string }>`
+    insert into request_logs (${sql.join(columns)})
+    select * from unnest(${sql.join(arrays)})
+    on conflict (id) do nothing
+    returning id`.execute(db);
+  return result.rows;
+}
+
 export function createRequestLogsRepository(db: Db) {
   return {
     /** Stores the entries not stored yet; answers those it stored. */
@@ -82,12 +135,7 @@ export function createRequestLogsRepository(db: Db) {
         return [];
       }
       // Entries replayed from the spool may already be in: their ids make the replay a no-op.
-      const inserted = await db
-        .insertInto('request_logs')
-        .values(entries)
-        .onConflict((oc) => oc.column('id').doNothing())
-        .returning('id')
-        .execute();
+      const inserted = await insertRows(db, entries);
       if (inserted.length === entries.length) {
         return entries;
       }
