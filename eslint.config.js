@@ -173,6 +173,18 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaries }],
     },
   },
+  // Units a person can hold in their head, in production source (tests, test helpers and generated
+  // files are exempt): no function over 80 lines of its own (nested functions are measured on their
+  // own), no React component over 250, no file over 400 lines of code (blank lines and comments do
+  // not count: documenting a unit must never push it over).
+  {
+    files: ['apps/*/src/**/*.{ts,tsx,js,mjs}', 'packages/*/src/**/*.{ts,tsx,js,mjs}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', '**/*.gen.ts', '**/generated/**'],
+    rules: {
+      'local/max-function-lines': ['error', { max: 80, componentMax: 250 }],
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+    },
+  },
   // Rules that need type information, on every TypeScript file of the repo.
   {
     files: ['**/*.{ts,tsx}'],

@@ -157,6 +157,57 @@ describe('npm run check enforces the import boundaries', () => {
   });
 });
 
+/** A function of exactly `lines` lines, its body all its own. */
+const functionOf = (name: string, lines: number) => [
+  `export function ${name}() {`,
+  ...Array.from({ length: lines - 2 }, () => '  count += 1;'),
+  '}',
+];
+const moduleWith = (...body: string[]) => ['export let count = 0;', ...body, ''].join('\n');
+/** A React component of exactly `lines` lines. */
+const componentOf = (lines: number) =>
+  moduleWith(
+    'export function Probe() {',
+    ...Array.from({ length: lines - 3 }, () => '  count += 1;'),
+    '  return <p>{count}</p>;',
+    '}',
+  );
+
+describe('npm run check keeps units small enough to hold in your head', () => {
+  const FUNCTION = 'local/max-function-lines';
+  it('refuses a function of 81 lines and accepts one of 80', async () => {
+    const file = 'apps/gateway/src/modules/aggregation/probe.ts';
+    expect(await rulesBroken(file, moduleWith(...functionOf('probe', 81)))).toEqual([FUNCTION]);
+    expect(await rulesBroken(file, moduleWith(...functionOf('probe', 80)))).toEqual([]);
+  });
+
+  it('refuses a React component of 251 lines and accepts one of 250', async () => {
+    const file = 'apps/console/src/components/probe.tsx';
+    expect(await rulesBroken(file, componentOf(251))).toEqual([FUNCTION]);
+    expect(await rulesBroken(file, componentOf(250))).toEqual([]);
+  });
+
+  it('gives a plain function in a .tsx file the function limit, not the component one', async () => {
+    const file = 'apps/console/src/components/probe.tsx';
+    expect(await rulesBroken(file, moduleWith(...functionOf('probe', 81)))).toEqual([FUNCTION]);
+  });
+
+  it('refuses a production file of 401 lines of code and accepts one of 400', async () => {
+    const file = 'packages/contracts/src/probe.ts';
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `export const v${i} = ${i};`);
+    expect(await rulesBroken(file, lines(401).join('\n') + '\n')).toEqual(['max-lines']);
+    expect(await rulesBroken(file, lines(400).join('\n') + '\n')).toEqual([]);
+  });
+
+  it('leaves tests to their own size', async () => {
+    const code = moduleWith(...functionOf('probe', 120));
+    expect(await rulesBroken('apps/gateway/src/modules/aggregation/probe.test.ts', code)).toEqual(
+      [],
+    );
+    expect(await rulesBroken('apps/gateway/test/probe.ts', code)).toEqual([]);
+  });
+});
+
 describe('npm run check refuses cycles and unhandled promises', () => {
   // The fixtures are real files (cycles and types need them); the repo's lint ignores them.
   const fixtureLint = new ESLint({ cwd: repoRoot, ignore: false });

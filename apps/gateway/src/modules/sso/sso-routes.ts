@@ -49,24 +49,28 @@ const CONTINUE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8
 
 const refusedLocation = (reason: SsoRefusal) => `/?${SSO_REFUSAL_PARAM}=${reason}`;
 
-export function registerSsoRoutes(
-  app: FastifyInstance,
-  {
-    options,
-    service,
-    repository,
-    signOut,
-  }: {
-    options: () => SignInOptions;
-    service: SsoService | null;
-    repository: SsoRepository;
-    signOut: (token: string | undefined, request: FastifyRequest) => Promise<void>;
-  },
-) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const redirect = (reply: FastifyReply, location: string) =>
-    reply.code(303).header('location', location).send();
+const redirect = (reply: FastifyReply, location: string) =>
+  reply.code(303).header('location', location).send();
 
+type SsoRouteDeps = {
+  options: () => SignInOptions;
+  service: SsoService | null;
+  repository: SsoRepository;
+  signOut: (token: string | undefined, request: FastifyRequest) => Promise<void>;
+};
+
+const zodRoutes = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+type Routes = ReturnType<typeof zodRoutes>;
+
+export function registerSsoRoutes(app: FastifyInstance, deps: SsoRouteDeps) {
+  const routes = zodRoutes(app);
+  registerStartRoutes(routes, deps);
+  registerCallbackRoute(routes, deps);
+  registerSessionRoutes(routes, deps);
+}
+
+/** What the sign-in screen offers, and the start of a single sign-on. */
+function registerStartRoutes(routes: Routes, { options, service }: SsoRouteDeps) {
   routes.route({
     method: 'GET',
     url: SSO_ROUTES.options,
@@ -111,7 +115,10 @@ export function registerSsoRoutes(
       return wantsJson ? { url: started.url } : redirect(reply, started.url);
     },
   });
+}
 
+/** Where the identity provider returns. */
+function registerCallbackRoute(routes: Routes, { service }: SsoRouteDeps) {
   routes.route({
     method: 'GET',
     url: SSO_ROUTES.callback,
@@ -146,7 +153,10 @@ export function registerSsoRoutes(
         .send(CONTINUE_PAGE);
     },
   });
+}
 
+/** Signing out, and who signs in with single sign-on. */
+function registerSessionRoutes(routes: Routes, { service, repository, signOut }: SsoRouteDeps) {
   routes.route({
     method: 'POST',
     url: SSO_ROUTES.logout,

@@ -28,6 +28,67 @@ export type { WebhookObserver } from './webhook-metrics.js';
 const DELIVERY_TICK_MS = 1_000;
 const RETENTION_EVERY_MS = 60 * 60_000;
 
+const emptyCounters = (): WebhookCounters => ({
+  eventsCreated: 0,
+  outcomes: Object.fromEntries(WEBHOOK_ATTEMPT_OUTCOMES.map((o) => [o, 0])) as Record<
+    WebhookAttemptOutcome,
+    number
+  >,
+});
+
+/** The worker that sends due deliveries, counting each attempt's outcome. */
+function createWorker({
+  db,
+  endpointsRepository,
+  endpoints,
+  sealer,
+  allowPrivate,
+  counters,
+  observer,
+  now,
+  random,
+}: {
+  db: Db;
+  endpointsRepository: ReturnType<typeof createEndpointsRepository>;
+  endpoints: ReturnType<typeof createEndpointsService>;
+  sealer: ReturnType<typeof createSecretSealer>;
+  allowPrivate: boolean;
+  counters: WebhookCounters;
+  observer: WebhookObserver;
+  now: () => Date;
+  random: (() => number) | undefined;
+}) {
+  return createDeliveryWorker({
+    queue: createDeliveryQueue(db),
+    deliveries: createDeliveriesRepository(db),
+    findEndpoint: (id) => endpointsRepository.find(id, null),
+    sealer,
+    send: (url, headers, body) => sendWebhook(url, headers, body, { allowPrivate }),
+    disableEndpoint: endpoints.disable,
+    onAttempt: (outcome, lagMs, gaveUp) => {
+      counters.outcomes[outcome] += 1;
+      observer.attempt(outcome, lagMs, gaveUp);
+    },
+    now,
+    random,
+  });
+}
+
+/** The delivery tick, and the retention of old attempts. */
+const backgroundTasks = (
+  worker: ReturnType<typeof createDeliveryWorker>,
+  deliveries: ReturnType<typeof createDeliveriesService>,
+  settings: GatewaySettings,
+) => [
+  { name: 'webhook delivery', everyMs: DELIVERY_TICK_MS, run: () => worker.runDue() },
+  {
+    name: 'webhook attempt retention',
+    everyMs: RETENTION_EVERY_MS,
+    firstRunAfterMs: 55_000,
+    run: () => deliveries.purgeExpired(settings.requestLogRetentionDays),
+  },
+];
+
 /**
  * Signed webhooks (Standard Webhooks): endpoints registered by API clients and admins, the outbox
  * every EHR change is written to, and the worker that delivers it, signed, with retries.
@@ -56,13 +117,7 @@ export function createWebhooksModule({
   const sealer = createSecretSealer(
     resolveSecretsKey(settings.webhooks, settings.payloadEncryptionKey),
   );
-  const counters: WebhookCounters = {
-    eventsCreated: 0,
-    outcomes: Object.fromEntries(WEBHOOK_ATTEMPT_OUTCOMES.map((o) => [o, 0])) as Record<
-      WebhookAttemptOutcome,
-      number
-    >,
-  };
+  const counters = emptyCounters();
   const endpointsRepository = createEndpointsRepository(db);
   const endpoints = createEndpointsService({
     repository: endpointsRepository,
@@ -72,17 +127,14 @@ export function createWebhooksModule({
     now,
   });
   let stopped = false;
-  const worker = createDeliveryWorker({
-    queue: createDeliveryQueue(db),
-    deliveries: createDeliveriesRepository(db),
-    findEndpoint: (id) => endpointsRepository.find(id, null),
+  const worker = createWorker({
+    db,
+    endpointsRepository,
+    endpoints,
     sealer,
-    send: (url, headers, body) => sendWebhook(url, headers, body, { allowPrivate }),
-    disableEndpoint: endpoints.disable,
-    onAttempt: (outcome, lagMs, gaveUp) => {
-      counters.outcomes[outcome] += 1;
-      observer.attempt(outcome, lagMs, gaveUp);
-    },
+    allowPrivate,
+    counters,
+    observer,
     now,
     random,
   });
@@ -120,15 +172,7 @@ export function createWebhooksModule({
     adminRoutes: routesUnder(GATEWAY_PREFIXES.webhooks, (scope) =>
       registerAdminWebhookRoutes(scope, services),
     ),
-    tasks: [
-      { name: 'webhook delivery', everyMs: DELIVERY_TICK_MS, run: () => worker.runDue() },
-      {
-        name: 'webhook attempt retention',
-        everyMs: RETENTION_EVERY_MS,
-        firstRunAfterMs: 55_000,
-        run: () => deliveries.purgeExpired(settings.requestLogRetentionDays),
-      },
-    ],
+    tasks: backgroundTasks(worker, deliveries, settings),
     stop: async () => {
       stopped = true;
       await worker.settle();

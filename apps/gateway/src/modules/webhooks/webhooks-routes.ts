@@ -51,13 +51,27 @@ const opId = (audience: Audience, name: string) =>
     ? `${audience.operationPrefix}${name[0]!.toUpperCase()}${name.slice(1)}`
     : name;
 
+const zodRoutes = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+type Routes = ReturnType<typeof zodRoutes>;
+
+const notFoundOf = (audience: Audience) => ({
+  400: ErrorResponse,
+  404: ErrorResponse,
+  ...audience.refusals,
+});
+
 /** Endpoints, their deliveries, tests and replays: the same routes for clients and admins. */
 function registerSharedRoutes(app: FastifyInstance, services: Services, audience: Audience) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { endpoints, deliveries } = services;
-  const { tags, read, write, callerOf, refusals } = audience;
-  const notFound = { 400: ErrorResponse, 404: ErrorResponse, ...refusals };
+  const routes = zodRoutes(app);
+  registerEndpointRoutes(routes, services, audience);
+  registerEndpointStateRoutes(routes, services, audience);
+  registerDeliveryRoutes(routes, services, audience);
+}
 
+/** Create, list, read and change endpoints. */
+function registerEndpointRoutes(routes: Routes, { endpoints }: Services, audience: Audience) {
+  const { tags, read, write, callerOf, refusals } = audience;
+  const notFound = notFoundOf(audience);
   routes.post(
     WEBHOOK_ROUTES.endpoints,
     {
@@ -124,6 +138,12 @@ function registerSharedRoutes(app: FastifyInstance, services: Services, audience
       ),
     }),
   );
+}
+
+/** Pause, resume, rotate the secret of, and delete an endpoint. */
+function registerEndpointStateRoutes(routes: Routes, { endpoints }: Services, audience: Audience) {
+  const { tags, write, callerOf } = audience;
+  const notFound = notFoundOf(audience);
   for (const [name, route, summary] of [
     ['pause', WEBHOOK_ROUTES.pause, 'Pause deliveries (events queue until resumed)'],
     ['resume', WEBHOOK_ROUTES.resume, 'Resume a paused or disabled endpoint'],
@@ -182,6 +202,12 @@ function registerSharedRoutes(app: FastifyInstance, services: Services, audience
       return reply.code(204).send(null);
     },
   );
+}
+
+/** Test events, an endpoint's deliveries, and replays. */
+function registerDeliveryRoutes(routes: Routes, { deliveries }: Services, audience: Audience) {
+  const { tags, read, write, callerOf } = audience;
+  const notFound = notFoundOf(audience);
   routes.post(
     WEBHOOK_ROUTES.test,
     {
@@ -288,7 +314,7 @@ export function registerAdminWebhookRoutes(admin: FastifyInstance, services: Ser
     refusals,
     callerOf: () => ({ kind: 'admin' }),
   });
-  const routes = admin.withTypeProvider<ZodTypeProvider>();
+  const routes = zodRoutes(admin);
   routes.put(
     WEBHOOK_ROUTES.phiApproval,
     {
