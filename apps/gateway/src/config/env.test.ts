@@ -16,6 +16,25 @@ function envErrorFor(source: NodeJS.ProcessEnv): EnvError {
   throw new Error(`loadEnv accepted ${JSON.stringify(source)}`);
 }
 
+describe('sealing keys', () => {
+  const KEYS = ['PAYLOAD_ENCRYPTION_KEY', 'WEBHOOKS_SECRETS_KEY', 'MFA_ENCRYPTION_KEY'] as const;
+
+  it.each(KEYS)('%s takes 32 bytes as hex or base64 and names itself when not', (name) => {
+    const hex = 'ab'.repeat(32);
+    const loaded = loadEnv({ [name]: hex }) as Record<string, unknown>;
+    expect(Buffer.from(loaded[name] as Uint8Array).toString('hex')).toBe(hex);
+    const base64 = Buffer.from(hex, 'hex').toString('base64');
+    expect(
+      Buffer.from(
+        (loadEnv({ [name]: base64 }) as Record<string, unknown>)[name] as Uint8Array,
+      ).toString('hex'),
+    ).toBe(hex);
+    const refused = envErrorFor({ [name]: 'too-short' });
+    expect(refused.message).toMatch(new RegExp(`^ {2}${name}: must be 32 random bytes`, 'm'));
+    expect(refused.message).not.toContain('too-short');
+  });
+});
+
 describe('loadEnv', () => {
   it('applies the documented defaults to an empty environment', () => {
     const env = loadEnv({});

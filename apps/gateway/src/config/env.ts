@@ -4,8 +4,7 @@ import { z } from 'zod';
 
 import { DEFAULT_ALERT_ERROR_RATE_PERCENT, LogLevel } from '@ehr-gateway/contracts';
 
-import { parsePayloadKey } from '../lib/payload-seal.js';
-import { commaList, optionalString } from './env-fields.js';
+import { commaList, optionalString, sealingKey } from './env-fields.js';
 import { FHIR_ENV_FIELDS, fhirEnvProblems } from './fhir-env.js';
 import { SSO_ENV_FIELDS, ssoEnvProblems } from './sso-env.js';
 
@@ -72,34 +71,8 @@ export const EnvSchema = z.object({
   SESSION_MAX_HOURS: positiveInt(12),
   REQUEST_LOG_RETENTION_DAYS: positiveInt(30),
   AUDIT_RETENTION_DAYS: positiveInt(2_192),
-  PAYLOAD_ENCRYPTION_KEY: optionalString.transform((value, ctx) => {
-    if (value === undefined) {
-      return undefined;
-    }
-    const key = parsePayloadKey(value);
-    if (!key) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'must be 32 random bytes as 64 hex characters or base64 (openssl rand -base64 32)',
-      });
-      return z.NEVER;
-    }
-    return key;
-  }),
-  WEBHOOKS_SECRETS_KEY: optionalString.transform((value, ctx) => {
-    if (value === undefined) {
-      return undefined;
-    }
-    const key = parsePayloadKey(value);
-    if (!key) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'must be 32 random bytes as 64 hex characters or base64 (openssl rand -base64 32)',
-      });
-      return z.NEVER;
-    }
-    return key;
-  }),
+  PAYLOAD_ENCRYPTION_KEY: sealingKey,
+  WEBHOOKS_SECRETS_KEY: sealingKey,
   WEBHOOKS_ALLOW_PRIVATE: z
     .enum(['true', 'false'])
     .default('false')

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-import { parsePayloadKey } from '../lib/payload-seal.js';
-import { commaList, optionalString } from './env-fields.js';
+import { commaList, optionalString, sealingKey } from './env-fields.js';
 import {
   AuthMode,
   LocalMfaPolicy,
@@ -53,20 +52,7 @@ export const SSO_ENV_FIELDS = {
   BREAK_GLASS_USERNAME: optionalString,
   LOCAL_MFA: LocalMfaPolicy.default('optional'),
   /** Seals TOTP secrets at rest; without it no one can enrol a second factor. */
-  MFA_ENCRYPTION_KEY: optionalString.transform((value, ctx) => {
-    if (value === undefined) {
-      return undefined;
-    }
-    const key = parsePayloadKey(value);
-    if (!key) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'must be 32 random bytes as 64 hex characters or base64 (openssl rand -base64 32)',
-      });
-      return z.NEVER;
-    }
-    return key;
-  }),
+  MFA_ENCRYPTION_KEY: sealingKey,
 };
 
 /** How the gateway talks to the identity provider and turns its claims into console access. */
