@@ -23,6 +23,17 @@ const athena = (configured: boolean) => ({
     tokenRefreshes: 0,
     message: configured ? null : 'not configured',
   },
+  fhir: {
+    status: 'disconnected',
+    configured: false,
+    vendor: null,
+    practiceId: null,
+    lastSyncedAt: null,
+    lastTokenAt: null,
+    message: 'not configured',
+    breakerState: null,
+    tokenRefreshes: 0,
+  },
   mockEhr: { status: 'connected' },
 });
 
