@@ -5,6 +5,8 @@ import { PageHeader } from '@/components/page-header';
 import { PermissionRequired } from '@/components/permission-required';
 import { useEhrStatus } from '@/features/ehr-status/api/get-ehr-status';
 import { MetricsView } from '@/features/metrics/components/metrics-view';
+import { WebhookMetricsCard } from '@/features/webhooks/components/webhook-metrics-card';
+import { useCan } from '@/lib/current-user';
 
 const DEFAULT_RANGE: MetricRange = '1h';
 
@@ -17,13 +19,14 @@ export function MetricsRoute() {
   const requested = search.get('range');
   const range = isRange(requested) ? requested : DEFAULT_RANGE;
   const ehrStatus = useEhrStatus();
+  const canReadWebhooks = useCan('webhooks:read');
 
   return (
     <div className="space-y-6">
       <title>Metrics · EHR API Gateway</title>
       <PageHeader
         title="Metrics"
-        description="Traffic, errors and latency through the gateway, and the athena upstream."
+        description="Traffic, errors and latency through the gateway, the athena upstream, and webhook deliveries."
       />
       <PermissionRequired permission="metrics:read">
         <MetricsView
@@ -31,6 +34,7 @@ export function MetricsRoute() {
           onRangeChange={(next) => setSearch(next === DEFAULT_RANGE ? {} : { range: next })}
           athenaStatus={ehrStatus.data?.athena}
         />
+        {canReadWebhooks && <WebhookMetricsCard />}
       </PermissionRequired>
     </div>
   );
