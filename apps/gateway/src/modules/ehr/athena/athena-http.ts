@@ -12,48 +12,55 @@ import {
   retryAfterOf,
   type AthenaFailure,
 } from './athena-failure.js';
-import { createAthenaSend, encodeForm } from './athena-send.js';
+import { createAthenaSend, encodeForm, sendWithBearer } from './athena-send.js';
 import { createAthenaTokens } from './athena-token.js';
 import { createUndiciTransport, fetchTransport } from './athena-transport.js';
 import type { BreakerState, CircuitBreaker } from './circuit-breaker.js';
 
 export { AthenaError, type AthenaFailureKind } from './athena-failure.js';
 
-export interface AthenaHttpOptions {
+/**
+ * How a call to an upstream EHR is carried: transport, timeouts, retries, breaker, governor. The
+ * athena client and the FHIR connector take the same policies (fhir-http.ts reuses them).
+ */
+export interface UpstreamCallOptions {
   baseUrl: string;
-  clientId: string;
-  clientSecret: string;
   breaker: CircuitBreaker;
   timeoutMs?: number;
   /** Retries of a throttled or briefly unavailable call (429, 503, 403 "Over Qps"). */
   maxRetries?: number;
   baseRetryDelayMs?: number;
   maxRetryDelayMs?: number;
-  /** A token is renewed this long before athena says it expires. */
+  /** A token is renewed this long before the EHR says it expires. */
   tokenRefreshMarginMs?: number;
   /**
-   * The longest one gateway call may spend on athena, retries included: a wait that would end
+   * The longest one gateway call may spend on the EHR, retries included: a wait that would end
    * past it (a long Retry-After) is not waited for; the caller gets the 503 at once.
    */
   deadlineMs?: number;
-  /** How long a refused token request is remembered, so callers do not each ask again. */
-  credentialFailureCacheMs?: number;
   /**
-   * Grants each call to athena its turn (the fleet-wide QPS governor); the returned function ends
+   * Grants each call to the EHR its turn (the fleet-wide QPS governor); the returned function ends
    * the turn. Throws what `isBusy` recognises when no turn came in time.
    */
   governor?: { acquire(): Promise<() => void> };
   isBusy?: (error: unknown) => error is Error & { retryAfterSeconds: number };
-  /** A WHATWG fetch to call athena with instead of the gateway's undici pool (tests). */
+  /** A WHATWG fetch to call the EHR with instead of the gateway's undici pool (tests). */
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   now?: () => number;
   /**
-   * Told of every call's outcome, for EHR status. `ok` means athena answered as an API does,
+   * Told of every call's outcome, for EHR status. `ok` means the EHR answered as an API does,
    * which includes rejecting a request (a 404 or 409 still proves the connection works).
    */
   onOutcome?: (outcome: { ok: boolean; error?: AthenaError }) => void;
+}
+
+export interface AthenaHttpOptions extends UpstreamCallOptions {
+  clientId: string;
+  clientSecret: string;
+  /** How long a refused token request is remembered, so callers do not each ask again. */
+  credentialFailureCacheMs?: number;
 }
 
 export interface AthenaRequest {
@@ -145,14 +152,19 @@ export function createAthenaHttp(options: AthenaHttpOptions) {
   };
 }
 
+/** The gateway's undici pool, or the fetch a test gave. */
+export function transportOf(settings: ReturnType<typeof withDefaults>) {
+  return settings.fetch
+    ? fetchTransport(settings.fetch, settings.timeoutMs)
+    : createUndiciTransport(settings.timeoutMs);
+}
+
 /** Calls with a bearer token: tokens from athena-token, each call within a governor turn. */
 function bearerCalls(settings: ReturnType<typeof withDefaults>) {
   const { now } = settings;
   const root = settings.baseUrl.replace(/\/+$/, '');
   const send = createAthenaSend({
-    transport: settings.fetch
-      ? fetchTransport(settings.fetch, settings.timeoutMs)
-      : createUndiciTransport(settings.timeoutMs),
+    transport: transportOf(settings),
     timeoutMs: settings.timeoutMs,
     governor: settings.governor,
     isBusy: settings.isBusy,
@@ -176,23 +188,7 @@ function bearerCalls(settings: ReturnType<typeof withDefaults>) {
       [HEADERS.requestId]: ctx.requestId || randomUUID(),
       ...(body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
     };
-    const sendWith = async (bearer: string) =>
-      send(
-        url,
-        {
-          method: request.method,
-          headers: { ...headers, authorization: `Bearer ${bearer}` },
-          body,
-        },
-        ctx,
-      );
-    const response = await sendWith(await tokens.get(ctx));
-    if (response.status !== 401) {
-      return response;
-    }
-    // The token may have been revoked or expired early: renew once and try again.
-    tokens.forget();
-    return sendWith(await tokens.get(ctx));
+    return sendWithBearer(send, tokens, url, { method: request.method, headers, body }, ctx);
   }
 
   return { attempt, tokens };

@@ -80,3 +80,30 @@ export const encodeForm = (fields: Record<string, string | undefined>): string =
   }
   return params.toString();
 };
+
+/** Where an EHR client's bearer tokens come from: cached, and dropped when the EHR refuses one. */
+export interface BearerTokens {
+  get(ctx: EhrCallContext): Promise<string>;
+  forget(): void;
+}
+
+/**
+ * Sends with the current bearer token; when the EHR answers 401 (a token revoked or expired
+ * early), renews it once and sends again. Shared by the athena client and the FHIR connector.
+ */
+export async function sendWithBearer(
+  send: AthenaSend,
+  tokens: BearerTokens,
+  url: string,
+  init: AthenaRequestInit,
+  ctx: EhrCallContext,
+): Promise<AthenaResponse> {
+  const sendWith = async (bearer: string) =>
+    send(url, { ...init, headers: { ...init.headers, authorization: `Bearer ${bearer}` } }, ctx);
+  const response = await sendWith(await tokens.get(ctx));
+  if (response.status !== 401) {
+    return response;
+  }
+  tokens.forget();
+  return sendWith(await tokens.get(ctx));
+}

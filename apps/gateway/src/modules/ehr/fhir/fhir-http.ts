@@ -9,37 +9,26 @@ import {
   readBody,
   retryAfterOf,
 } from '../athena/athena-failure.js';
-import { breakerOutcomes, retryPolicy, withDefaults } from '../athena/athena-http.js';
-import { createAthenaSend } from '../athena/athena-send.js';
-import { createUndiciTransport, fetchTransport } from '../athena/athena-transport.js';
-import type { CircuitBreaker } from '../athena/circuit-breaker.js';
+import {
+  breakerOutcomes,
+  retryPolicy,
+  transportOf,
+  withDefaults,
+  type UpstreamCallOptions,
+} from '../athena/athena-http.js';
+import { createAthenaSend, sendWithBearer } from '../athena/athena-send.js';
 import type { SigningKey } from './fhir-keys.js';
 import type { FhirTelemetry } from './fhir-telemetry.js';
 import { createFhirTokens } from './fhir-tokens.js';
 
 const LABEL = 'FHIR EHR';
 
-export interface FhirHttpOptions {
-  baseUrl: string;
+export interface FhirHttpOptions extends UpstreamCallOptions {
   clientId: string;
   /** private_key_jwt when given (read from env once), else client_secret_basic. */
   signingKey: Promise<SigningKey> | null;
   clientSecret: string | undefined;
   scopes: string;
-  breaker: CircuitBreaker;
-  timeoutMs?: number;
-  maxRetries?: number;
-  baseRetryDelayMs?: number;
-  maxRetryDelayMs?: number;
-  tokenRefreshMarginMs?: number;
-  deadlineMs?: number;
-  governor?: { acquire(): Promise<() => void> };
-  isBusy?: (error: unknown) => error is Error & { retryAfterSeconds: number };
-  fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
-  random?: () => number;
-  now?: () => number;
-  onOutcome?: (outcome: { ok: boolean; error?: AthenaError }) => void;
 }
 
 export interface FhirRequest {
@@ -66,9 +55,7 @@ export interface FhirAnswer<T = unknown> {
 export function createFhirHttp(options: FhirHttpOptions) {
   const settings = withDefaults({ ...options, clientSecret: options.clientSecret ?? '' });
   const send = createAthenaSend({
-    transport: options.fetch
-      ? fetchTransport(options.fetch, settings.timeoutMs)
-      : createUndiciTransport(settings.timeoutMs),
+    transport: transportOf(settings),
     timeoutMs: settings.timeoutMs,
     governor: options.governor,
     isBusy: settings.isBusy,
@@ -98,22 +85,7 @@ export function createFhirHttp(options: FhirHttpOptions) {
       ...(request.ifMatch ? { 'if-match': request.ifMatch } : {}),
     };
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
-    const sendWith = async (bearer: string) =>
-      send(
-        url,
-        {
-          method: request.method,
-          headers: { ...headers, authorization: `Bearer ${bearer}` },
-          body,
-        },
-        ctx,
-      );
-    const response = await sendWith(await tokens.get(ctx));
-    if (response.status !== 401) {
-      return response;
-    }
-    tokens.forget();
-    return sendWith(await tokens.get(ctx));
+    return sendWithBearer(send, tokens, url, { method: request.method, headers, body }, ctx);
   }
 
   return {
