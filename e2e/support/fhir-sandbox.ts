@@ -1,13 +1,8 @@
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-
 import { DEFAULT_GATEWAY_CONFIG } from '@ehr-gateway/contracts';
 
-import { REPO_ROOT } from './constants';
+import { startBuiltService } from './built-service';
 import { freePort, startGateway, type RunningGateway } from './gateway';
 
-const FHIR_SANDBOX_SERVER = path.join(REPO_ROOT, 'apps/fhir-sandbox/dist/server.js');
 /** Indexing the R4 definitions and seeding the slots takes a while on a loaded machine. */
 const FHIR_START_TIMEOUT_MS = 150_000;
 
@@ -22,45 +17,21 @@ export interface RunningFhirDemo {
  * client's secret, as `npm run demo` does), serving the gateway's default practice.
  */
 export async function startFhirDemo(logName: string): Promise<RunningFhirDemo> {
-  if (!existsSync(FHIR_SANDBOX_SERVER)) {
-    throw new Error(`${path.relative(REPO_ROOT, FHIR_SANDBOX_SERVER)} is missing: npm run build`);
-  }
   const port = await freePort();
   const fhir = { url: `http://127.0.0.1:${port}`, practiceId: DEFAULT_GATEWAY_CONFIG.practiceId };
   const client = { id: 'e2e-fhir-client', secret: 'e2e-fhir-secret-value' };
-  const child = spawn(process.execPath, [FHIR_SANDBOX_SERVER], {
-    cwd: REPO_ROOT,
+  const { stop: stopSandbox } = await startBuiltService({
+    name: 'FHIR sandbox',
+    server: 'apps/fhir-sandbox/dist/server.js',
     env: {
-      ...process.env,
       FHIR_SANDBOX_PORT: String(port),
       FHIR_SANDBOX_PRACTICE_ID: fhir.practiceId,
       FHIR_SANDBOX_CLIENT_ID: client.id,
       FHIR_SANDBOX_CLIENT_SECRET: client.secret,
     },
-    stdio: 'ignore',
+    readyUrl: `${fhir.url}/_sandbox`,
+    timeoutMs: FHIR_START_TIMEOUT_MS,
   });
-  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
-  const stopSandbox = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await closed;
-    }
-  };
-  const deadline = Date.now() + FHIR_START_TIMEOUT_MS;
-  for (;;) {
-    try {
-      if ((await fetch(`${fhir.url}/_sandbox`)).ok) {
-        break;
-      }
-    } catch {
-      // Not listening yet.
-    }
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stopSandbox();
-      throw new Error(`The FHIR sandbox did not start (exit code ${child.exitCode})`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
   try {
     const gateway = await startGateway({
       logName,

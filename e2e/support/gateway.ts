@@ -7,6 +7,7 @@ import path from 'node:path';
 
 import { DEFAULT_GATEWAY_CONFIG } from '@ehr-gateway/contracts';
 
+import { startBuiltService } from './built-service';
 import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
@@ -70,15 +71,8 @@ export interface RunningSandbox {
   stop: () => Promise<void>;
 }
 
-const SANDBOX_SERVER = path.join(REPO_ROOT, 'apps/athena-sandbox/dist/server.js');
-
 /** Starts the built athena sandbox on a free port, as `npm run demo` does, and waits for it. */
 export async function startAthenaSandbox(): Promise<RunningSandbox> {
-  if (!existsSync(SANDBOX_SERVER)) {
-    throw new Error(
-      `${path.relative(REPO_ROOT, SANDBOX_SERVER)} is missing: run \`npm run build\``,
-    );
-  }
   const port = await freePort();
   const sandbox = {
     url: `http://127.0.0.1:${port}`,
@@ -87,39 +81,19 @@ export async function startAthenaSandbox(): Promise<RunningSandbox> {
     // As in `npm run demo`: the gateway's default practice.
     practiceId: DEFAULT_GATEWAY_CONFIG.practiceId,
   };
-  const child = spawn(process.execPath, [SANDBOX_SERVER], {
-    cwd: REPO_ROOT,
+  const { stop } = await startBuiltService({
+    name: 'athena sandbox',
+    server: 'apps/athena-sandbox/dist/server.js',
     env: {
-      ...process.env,
       SANDBOX_PORT: String(port),
       SANDBOX_CLIENT_ID: sandbox.clientId,
       SANDBOX_CLIENT_SECRET: sandbox.clientSecret,
       SANDBOX_PRACTICE_ID: sandbox.practiceId,
     },
-    stdio: 'ignore',
+    readyUrl: `${sandbox.url}/_sandbox/stats`,
+    timeoutMs: START_TIMEOUT_MS,
   });
-  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await closed;
-    }
-  };
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    try {
-      if ((await fetch(`${sandbox.url}/_sandbox/stats`)).ok) {
-        return { ...sandbox, stop };
-      }
-    } catch {
-      // Not listening yet.
-    }
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`The athena sandbox did not start (exit code ${child.exitCode})`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return { ...sandbox, stop };
 }
 
 async function waitUntilReady(
