@@ -15,6 +15,9 @@ export const buttonVariants = cva(
           'border border-input bg-card text-foreground hover:bg-accent hover:text-accent-foreground',
         secondary: 'bg-secondary text-secondary-foreground hover:bg-accent',
         ghost: 'text-foreground hover:bg-accent hover:text-accent-foreground',
+        /** An icon button that removes or locks out something (delete, deactivate). */
+        'ghost-destructive':
+          'text-red-700 hover:bg-red-50 hover:text-red-800 dark:text-red-300 dark:hover:bg-red-950 dark:hover:text-red-200',
         link: 'text-primary underline-offset-4 hover:underline dark:text-blue-300',
       },
       size: {

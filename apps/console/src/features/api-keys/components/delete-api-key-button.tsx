@@ -1,18 +1,8 @@
 import type { ApiKeySummary } from '@ehr-gateway/contracts';
 import { Trash2 } from 'lucide-react';
 
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 import { useDeleteApiKey } from '../api/delete-api-key';
 
@@ -22,31 +12,25 @@ export const DELETE_CONFIRMATION =
 export function DeleteApiKeyButton({ apiKey }: { apiKey: Pick<ApiKeySummary, 'id' | 'name'> }) {
   const deleteKey = useDeleteApiKey();
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button
-          variant="ghost"
+          variant="ghost-destructive"
           size="icon-sm"
           aria-label={`Delete API key ${apiKey.name}`}
           title="Delete API key"
-          className="text-red-700 hover:bg-red-50 hover:text-red-800 dark:text-red-300 dark:hover:bg-red-950 dark:hover:text-red-200"
         >
           <Trash2 aria-hidden="true" />
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete API Key</AlertDialogTitle>
-          <AlertDialogDescription>{DELETE_CONFIRMATION}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <p className="text-sm">
-          Key: <span className="font-semibold">{apiKey.name}</span>
-        </p>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => deleteKey.mutate(apiKey)}>Delete</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Delete API Key"
+      description={DELETE_CONFIRMATION}
+      confirmLabel="Delete"
+      onConfirm={() => deleteKey.mutate(apiKey)}
+    >
+      <p className="text-sm">
+        Key: <span className="font-semibold">{apiKey.name}</span>
+      </p>
+    </ConfirmDialog>
   );
 }

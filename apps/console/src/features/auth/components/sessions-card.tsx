@@ -2,19 +2,9 @@ import type { SessionSummary } from '@ehr-gateway/contracts';
 import { LogOut, Monitor } from 'lucide-react';
 import { toast } from '@/lib/toast';
 
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
@@ -131,28 +121,18 @@ export function SessionsCard() {
             ))}
           </ul>
         )}
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
+        <ConfirmDialog
+          trigger={
             <Button variant="outline">
               <LogOut aria-hidden="true" />
               Sign out everywhere
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Sign out everywhere</AlertDialogTitle>
-              <AlertDialogDescription>
-                Every session you have ends now, this one included. You will need to sign in again.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction onClick={() => everywhere.mutate()}>
-                Sign out everywhere
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+          title="Sign out everywhere"
+          description="Every session you have ends now, this one included. You will need to sign in again."
+          confirmLabel="Sign out everywhere"
+          onConfirm={() => everywhere.mutate()}
+        />
       </CardContent>
     </Card>
   );

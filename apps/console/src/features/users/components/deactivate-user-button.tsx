@@ -2,18 +2,8 @@ import type { UserSummary } from '@ehr-gateway/contracts';
 import { UserCheck, UserX } from 'lucide-react';
 import { toast } from '@/lib/toast';
 
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { isApiError } from '@/lib/api-client';
 import { UNEXPECTED_ERROR_MESSAGE } from '@/lib/query-client';
 
@@ -58,31 +48,21 @@ export function DeactivateUserButton({ user }: { user: UserSummary }) {
     );
   }
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button
-          variant="ghost"
+          variant="ghost-destructive"
           size="icon-sm"
           aria-label={`Deactivate ${user.displayName}`}
           title="Deactivate"
-          className="text-red-700 hover:bg-red-50 hover:text-red-800 dark:text-red-300 dark:hover:bg-red-950 dark:hover:text-red-200"
         >
           <UserX aria-hidden="true" />
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Deactivate User</AlertDialogTitle>
-          <AlertDialogDescription>
-            {user.displayName} ({user.username}) is signed out everywhere at once and can no longer
-            sign in. You can reactivate them later; their audit history stays.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => setActive(false)}>Deactivate</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Deactivate User"
+      description={`${user.displayName} (${user.username}) is signed out everywhere at once and can no longer sign in. You can reactivate them later; their audit history stays.`}
+      confirmLabel="Deactivate"
+      onConfirm={() => setActive(false)}
+    />
   );
 }

@@ -1,18 +1,8 @@
 import type { UserSummary } from '@ehr-gateway/contracts';
 import { ShieldOff } from 'lucide-react';
 
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { isApiError } from '@/lib/api-client';
 import { UNEXPECTED_ERROR_MESSAGE } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
@@ -39,8 +29,8 @@ export function ResetSecondFactorButton({ user }: { user: UserSummary }) {
   }
 
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button
           variant="ghost"
           size="icon-sm"
@@ -50,21 +40,11 @@ export function ResetSecondFactorButton({ user }: { user: UserSummary }) {
         >
           <ShieldOff aria-hidden="true" />
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Reset Two-Step Sign-In</AlertDialogTitle>
-          <AlertDialogDescription>
-            {user.displayName} ({user.username}) loses their authenticator app and recovery codes
-            and is signed out everywhere at once. They sign in with their password and set up
-            two-step sign-in again. Do this only when you are sure it is them asking.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={confirm}>Reset</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Reset Two-Step Sign-In"
+      description={`${user.displayName} (${user.username}) loses their authenticator app and recovery codes and is signed out everywhere at once. They sign in with their password and set up two-step sign-in again. Do this only when you are sure it is them asking.`}
+      confirmLabel="Reset"
+      onConfirm={confirm}
+    />
   );
 }

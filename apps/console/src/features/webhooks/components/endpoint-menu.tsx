@@ -3,6 +3,7 @@ import { EllipsisVertical, FileLock2, KeyRound, ShieldCheck, Trash2 } from 'luci
 import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -17,7 +18,6 @@ import { useDeleteWebhookEndpoint } from '../api/delete-webhook-endpoint';
 import { useSetWebhookPhiApproval } from '../api/set-webhook-phi-approval';
 import { useUpdateWebhookEndpoint } from '../api/update-webhook-endpoint';
 import { webhookErrorMessage } from '../lib/error-message';
-import { ConfirmActionDialog } from './confirm-action-dialog';
 import { RotateSecretDialog } from './rotate-secret-dialog';
 
 type OpenDialog = 'rotate' | 'phi' | 'payload' | 'delete' | null;
@@ -89,44 +89,53 @@ export function EndpointMenu({ endpoint }: { endpoint: WebhookEndpoint }) {
         </DropdownMenuContent>
       </DropdownMenu>
       <RotateSecretDialog endpoint={endpoint} open={dialog === 'rotate'} onOpenChange={closeWhen} />
-      <ConfirmActionDialog
+      <ConfirmDialog
         open={dialog === 'phi'}
         onOpenChange={closeWhen}
         title={endpoint.phiApproved ? 'Withdraw PHI Approval' : 'Approve for Patient Data'}
         confirmLabel={endpoint.phiApproved ? 'Withdraw' : 'Approve'}
         onConfirm={changes.togglePhi}
-      >
-        <p className="break-all">{endpoint.url}</p>
-        <p>
-          {endpoint.phiApproved
-            ? 'The endpoint goes back to ids only: names, birth dates and phone numbers stop at once.'
-            : 'The endpoint may then receive names, birth dates and phone numbers. Approve only a receiver covered by a business associate agreement. The approval is recorded in the audit trail.'}
-        </p>
-      </ConfirmActionDialog>
-      <ConfirmActionDialog
+        description={
+          <>
+            <p className="break-all">{endpoint.url}</p>
+            <p>
+              {endpoint.phiApproved
+                ? 'The endpoint goes back to ids only: names, birth dates and phone numbers stop at once.'
+                : 'The endpoint may then receive names, birth dates and phone numbers. Approve only a receiver covered by a business associate agreement. The approval is recorded in the audit trail.'}
+            </p>
+          </>
+        }
+      />
+      <ConfirmDialog
         open={dialog === 'payload'}
         onOpenChange={closeWhen}
         title={fullPayload ? 'Send Ids Only' : 'Send Full Patient Data'}
         confirmLabel={fullPayload ? 'Send ids only' : 'Send full data'}
         onConfirm={changes.togglePayload}
-      >
-        <p className="break-all">{endpoint.url}</p>
-        <p>
-          {fullPayload
-            ? 'Deliveries will carry resource ids and what changed, nothing identifying.'
-            : 'Deliveries will carry the whole appointment or patient, as the gateway normalises it.'}
-        </p>
-      </ConfirmActionDialog>
-      <ConfirmActionDialog
+        description={
+          <>
+            <p className="break-all">{endpoint.url}</p>
+            <p>
+              {fullPayload
+                ? 'Deliveries will carry resource ids and what changed, nothing identifying.'
+                : 'Deliveries will carry the whole appointment or patient, as the gateway normalises it.'}
+            </p>
+          </>
+        }
+      />
+      <ConfirmDialog
         open={dialog === 'delete'}
         onOpenChange={closeWhen}
         title="Delete Webhook Endpoint"
         confirmLabel="Delete"
         onConfirm={changes.remove}
-      >
-        <p className="break-all">{endpoint.url}</p>
-        <p>Its pending deliveries stop. This action cannot be undone.</p>
-      </ConfirmActionDialog>
+        description={
+          <>
+            <p className="break-all">{endpoint.url}</p>
+            <p>Its pending deliveries stop. This action cannot be undone.</p>
+          </>
+        }
+      />
     </>
   );
 }
