@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
+import { addDays } from '@ehr-gateway/calendar';
+
 import { startSandbox } from './helpers.js';
 import { scheduleDate } from './schedule.js';
 import { createAthenaConnector } from '../src/modules/ehr/athena/athena-connector.js';
@@ -90,6 +92,23 @@ describe('Athena connector against the athena sandbox over HTTP', () => {
     const { referringProviders, totalCount } = await ehr.listReferringProviders(PRACTICE, ctx);
     expect(referringProviders.length).toBe(totalCount);
     expect(totalCount).toBeGreaterThan(0);
+  });
+
+  it('lists the open slots of several departments in one call, as one call per department would', async () => {
+    // A week of every department's slots takes the sandbox a while on a busy machine.
+    const { ehr } = connectorFor(url, { timeoutMs: 15_000 });
+    const { departments } = await ehr.listDepartments(PRACTICE, ctx);
+    const ids = departments.map((department) => department.id).reverse();
+    const startDate = scheduleDate();
+    const search = { startDate, endDate: addDays(startDate, 2) };
+    const perDepartment = await Promise.all(
+      ids.map((departmentId) => ehr.listOpenSlots(PRACTICE, { ...search, departmentId }, ctx)),
+    );
+    const before = await stats();
+    const once = await ehr.listOpenSlotsIn!(PRACTICE, ids, search, ctx);
+    expect((await stats()).dataRequests - before.dataRequests).toBe(1);
+    expect(new Set(once.map((slot) => slot.departmentId)).size).toBeGreaterThan(1);
+    expect(once).toEqual(perDepartment.flat());
   });
 
   it('makes one token request however many calls wait for it', async () => {

@@ -124,6 +124,12 @@ export function withResponseCache(client: EhrClient, options: ResponseCacheOptio
       assertPracticeAllowed(practiceId, ctx);
       return client.listOpenSlots(practiceId, search, ctx);
     },
+    ...(client.listOpenSlotsIn && {
+      listOpenSlotsIn: (practiceId, departmentIds, search, ctx) => {
+        assertPracticeAllowed(practiceId, ctx);
+        return client.listOpenSlotsIn!(practiceId, departmentIds, search, ctx);
+      },
+    }),
     bookAppointment: (practiceId, booking, ctx) =>
       write(practiceId, ctx, () => client.bookAppointment(practiceId, booking, ctx)),
     cancelAppointment: (practiceId, cancellation, ctx) =>

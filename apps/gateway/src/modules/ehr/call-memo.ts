@@ -152,6 +152,12 @@ export function withCallMemo(client: EhrClient): EhrClient {
       ),
     listOpenSlots: (practiceId, search, ctx) =>
       read(practiceId, 'slots', search, ctx, () => client.listOpenSlots(practiceId, search, ctx)),
+    ...(client.listOpenSlotsIn && {
+      listOpenSlotsIn: (practiceId, departmentIds, search, ctx) =>
+        read(practiceId, 'slots', { ...search, departmentIds: departmentIds.join(',') }, ctx, () =>
+          client.listOpenSlotsIn!(practiceId, departmentIds, search, ctx),
+        ),
+    }),
     bookAppointment: (practiceId, booking, ctx) =>
       write(ctx, () => client.bookAppointment(practiceId, booking, ctx)),
     cancelAppointment: (practiceId, cancellation, ctx) =>

@@ -123,6 +123,16 @@ export interface EhrClient {
     ctx: EhrCallContext,
   ): Promise<AppointmentType[]>;
   listOpenSlots(practiceId: string, search: SlotSearch, ctx: EhrCallContext): Promise<OpenSlot[]>;
+  /**
+   * The open slots of several departments in one EHR call, department by department in the order
+   * asked; only an EHR that takes a list of departments (athena) offers it (see openSlotsIn).
+   */
+  listOpenSlotsIn?(
+    practiceId: string,
+    departmentIds: readonly string[],
+    search: Omit<SlotSearch, 'departmentId' | 'limit'>,
+    ctx: EhrCallContext,
+  ): Promise<OpenSlot[]>;
   bookAppointment(
     practiceId: string,
     booking: {
@@ -180,4 +190,29 @@ export async function listAllProviders(
       return providers;
     }
   }
+}
+
+/**
+ * The open slots of several departments, department by department in the order given: one EHR
+ * call where the EHR takes a list of departments, else one call per department, at once.
+ */
+export async function openSlotsIn(
+  client: EhrClient,
+  practiceId: string,
+  departmentIds: readonly string[],
+  search: Omit<SlotSearch, 'departmentId' | 'limit'>,
+  ctx: EhrCallContext,
+): Promise<OpenSlot[]> {
+  if (departmentIds.length === 0) {
+    return [];
+  }
+  if (client.listOpenSlotsIn) {
+    return client.listOpenSlotsIn(practiceId, departmentIds, search, ctx);
+  }
+  const perDepartment = await Promise.all(
+    departmentIds.map((departmentId) =>
+      client.listOpenSlots(practiceId, { ...search, departmentId }, ctx),
+    ),
+  );
+  return perDepartment.flat();
 }

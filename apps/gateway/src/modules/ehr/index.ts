@@ -23,6 +23,7 @@ import {
   type AthenaHttpOptions,
 } from './athena/athena-http.js';
 import { createCircuitBreaker } from './athena/circuit-breaker.js';
+import { createReferenceCache, withReferenceCache } from './athena/reference-cache.js';
 import type { ChangeRecorder } from './change-reporting.js';
 import { registerEhrRoutes } from './ehr-routes.js';
 import { registerJwksRoute } from './fhir/jwks-route.js';
@@ -36,9 +37,10 @@ import { createEhrService } from './ehr-service.js';
 import { createMockEhr } from './mock/mock-ehr.js';
 import { createMockEhrMirror } from './mock/mock-ehr-mirror.js';
 import { createMockEhrRepository } from './mock/mock-ehr-repository.js';
+import type { EhrClient } from './ehr-client.js';
 import { createMemoryCache, createRedisCache } from './response-cache.js';
 
-export { callContextOf, listAllProviders } from './ehr-client.js';
+export { callContextOf, listAllProviders, openSlotsIn } from './ehr-client.js';
 export type {
   CacheOutcome,
   EhrCallContext,
@@ -159,6 +161,15 @@ function athenaProbe(athenaHttp: AthenaHttp | null, practiceId: string | undefin
  * The EHRs behind the gateway: the Mock EHR, the Athena connector when configured, the response
  * cache in front of them, and the EHR routes under the apiRoot.
  */
+/**
+ * The athena connector with the practice's reference data (departments, providers, visit types)
+ * kept across calls in one bounded cache: a voice caller waits for every athena round trip.
+ */
+function athenaWithReferenceCache(http: AthenaHttp): EhrClient {
+  const reference = createReferenceCache();
+  return withReferenceCache(createAthenaConnector(http, { reference }), reference);
+}
+
 export function createEhrModule(deps: Deps) {
   const { db, settings, config } = deps;
   const outcomeListeners: Array<(outcome: AthenaOutcome) => void> = [];
@@ -186,7 +197,7 @@ export function createEhrModule(deps: Deps) {
       repository: mockState.repository,
       practiceId: () => config.current().practiceId,
     }),
-    athena: athenaHttp ? createAthenaConnector(athenaHttp) : null,
+    athena: athenaHttp ? athenaWithReferenceCache(athenaHttp) : null,
     fhir: fhir?.client ?? null,
     practiceIdFor,
     cache,

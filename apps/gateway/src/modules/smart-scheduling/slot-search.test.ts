@@ -2,7 +2,7 @@ import type { Department, OpenSlot, Provider } from '@ehr-gateway/contracts';
 import { describe, expect, it } from 'vitest';
 
 import type { EhrClient } from '../ehr/index.js';
-import { preferUsual, searchSlots } from './slot-search.js';
+import { preferUsual, searchHomeThenElsewhere, searchSlots } from './slot-search.js';
 
 const department = (id: string): Department => ({
   id,
@@ -80,5 +80,74 @@ describe('the first available slots', () => {
       'late',
     ]);
     expect(preferUsual(slots, 'primary-care', usual)).toBe(slots);
+  });
+});
+
+/** A client over SLOTS that records each EHR call; `batches` offers several departments in one. */
+function recordingClient(batches: boolean) {
+  const calls: string[][] = [];
+  const perDepartment = (departmentId: string) => SLOTS[departmentId] ?? [];
+  const client = {
+    listOpenSlots: async (_practice: string, search: { departmentId: string }) => {
+      calls.push([search.departmentId]);
+      return perDepartment(search.departmentId);
+    },
+    ...(batches && {
+      listOpenSlotsIn: async (_practice: string, departmentIds: string[]) => {
+        calls.push([...departmentIds]);
+        return departmentIds.flatMap(perDepartment);
+      },
+    }),
+  } as unknown as EhrClient;
+  return { client, calls };
+}
+
+describe('home departments, then elsewhere', () => {
+  const practice = [department('1'), department('2'), department('3')];
+  const ctx = { requestId: 't' };
+
+  it('asks an EHR that takes a list of departments once, for home and elsewhere together', async () => {
+    const { client, calls } = recordingClient(true);
+    const home = { ...query, client, departments: [department('2')] };
+    const slots = await searchHomeThenElsewhere(home, practice, ctx);
+    expect(slots.map((s) => s.id)).toEqual(['earliest', 'evening']);
+    expect(calls).toEqual([['2', '1', '3']]);
+
+    calls.length = 0;
+    const emptyHome = { ...query, client, departments: [department('3')] };
+    const elsewhere = await searchHomeThenElsewhere(emptyHome, practice, ctx);
+    expect(elsewhere.map((s) => s.id)).toEqual(['earliest', 'evening', 'late']);
+    expect(calls).toEqual([['3', '1', '2']]);
+  });
+
+  it('answers exactly what one call per department answers', async () => {
+    for (const homeIds of [['1'], ['2'], ['3'], ['1', '2']]) {
+      const departments = homeIds.map(department);
+      const batched = recordingClient(true);
+      const single = recordingClient(false);
+      const [once, perDepartment] = await Promise.all([
+        searchHomeThenElsewhere({ ...query, client: batched.client, departments }, practice, ctx),
+        searchHomeThenElsewhere({ ...query, client: single.client, departments }, practice, ctx),
+      ]);
+      expect(once).toEqual(perDepartment);
+      expect(batched.calls).toHaveLength(1);
+    }
+  });
+
+  it('asks another EHR for the home departments, then the others only when those had nothing', async () => {
+    const { client, calls } = recordingClient(false);
+    await searchHomeThenElsewhere(
+      { ...query, client, departments: [department('2')] },
+      practice,
+      ctx,
+    );
+    expect(calls).toEqual([['2']]);
+    calls.length = 0;
+    await searchHomeThenElsewhere(
+      { ...query, client, departments: [department('3')] },
+      practice,
+      ctx,
+    );
+    expect(calls).toEqual([['3'], ['1'], ['2']]);
   });
 });

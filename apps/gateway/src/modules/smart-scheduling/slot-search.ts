@@ -1,6 +1,6 @@
 import type { ConversationAnalysis, Department, OpenSlot, Provider } from '@ehr-gateway/contracts';
 
-import type { EhrCallContext, EhrClient } from '../ehr/index.js';
+import { openSlotsIn, type EhrCallContext, type EhrClient } from '../ehr/index.js';
 import type { ProviderBasis } from './default-providers.js';
 
 /** Minutes after midnight (local) that each time-of-day preference covers. */
@@ -30,31 +30,12 @@ interface SlotQuery {
   notBefore: Date;
 }
 
-/**
- * Open slots of the chosen providers in every department they work from, searched at once, the
- * earliest first; the usual provider's come first when they have any.
- */
-export async function searchSlots(query: SlotQuery, ctx: EhrCallContext): Promise<OpenSlot[]> {
-  const { client, practiceId, departments, providers, timePreference, notBefore } = query;
-  const perDepartment = await Promise.all(
-    departments.map((department) =>
-      client.listOpenSlots(
-        practiceId,
-        {
-          departmentId: department.id,
-          appointmentTypeId: query.appointmentTypeId,
-          providerId: query.providerId ?? undefined,
-          startDate: query.startDate,
-          endDate: query.endDate,
-        },
-        ctx,
-      ),
-    ),
-  );
+/** The slots the chosen providers can give at the time the caller prefers, the earliest first. */
+function fitting(slots: OpenSlot[], query: SlotQuery): OpenSlot[] {
+  const { providers, timePreference, notBefore } = query;
   const window = timePreference ? HOURS[timePreference] : undefined;
   const allowed = new Set(providers.map((p) => p.id));
-  return perDepartment
-    .flat()
+  return slots
     .filter((slot) => allowed.has(slot.providerId))
     .filter((slot) => new Date(slot.startTime) >= notBefore)
     .filter(
@@ -63,23 +44,62 @@ export async function searchSlots(query: SlotQuery, ctx: EhrCallContext): Promis
     .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
 }
 
+/** The open slots of these departments for the query, as the EHR lists them. */
+function openSlotsOf(departments: Department[], query: SlotQuery, ctx: EhrCallContext) {
+  return openSlotsIn(
+    query.client,
+    query.practiceId,
+    departments.map((department) => department.id),
+    {
+      appointmentTypeId: query.appointmentTypeId,
+      providerId: query.providerId ?? undefined,
+      startDate: query.startDate,
+      endDate: query.endDate,
+    },
+    ctx,
+  );
+}
+
+/**
+ * Open slots of the chosen providers in every department they work from, searched at once, the
+ * earliest first; the usual provider's come first when they have any.
+ */
+export async function searchSlots(query: SlotQuery, ctx: EhrCallContext): Promise<OpenSlot[]> {
+  return fitting(await openSlotsOf(query.departments, query, ctx), query);
+}
+
 /**
  * The providers' slots in their home departments; when those have none then, in the practice's
  * other departments too, where providers also hold clinics on some days (an internist at the
- * women's health clinic on Fridays). A second round only when the first found nothing.
+ * women's health clinic on Fridays). An EHR that takes a list of departments is asked for both in
+ * one call (a voice caller waits for every round trip); another is asked for the others only when
+ * the home departments had nothing.
  */
 export async function searchHomeThenElsewhere(
   query: SlotQuery,
   practiceDepartments: Department[],
   ctx: EhrCallContext,
 ): Promise<OpenSlot[]> {
-  const home = await searchSlots(query, ctx);
-  const searched = new Set(query.departments.map((d) => d.id));
-  const elsewhere = practiceDepartments.filter((d) => !searched.has(d.id));
-  if (home.length > 0 || query.departments.length === 0 || elsewhere.length === 0) {
-    return home;
+  const homeIds = new Set(query.departments.map((d) => d.id));
+  const elsewhere = practiceDepartments.filter((d) => !homeIds.has(d.id));
+  if (query.departments.length === 0 || elsewhere.length === 0) {
+    return searchSlots(query, ctx);
   }
-  return searchSlots({ ...query, departments: elsewhere }, ctx);
+  if (query.client.listOpenSlotsIn) {
+    const all = await openSlotsOf([...query.departments, ...elsewhere], query, ctx);
+    const home = fitting(
+      all.filter((slot) => homeIds.has(slot.departmentId)),
+      query,
+    );
+    return home.length > 0
+      ? home
+      : fitting(
+          all.filter((slot) => !homeIds.has(slot.departmentId)),
+          query,
+        );
+  }
+  const home = await searchSlots(query, ctx);
+  return home.length > 0 ? home : searchSlots({ ...query, departments: elsewhere }, ctx);
 }
 
 /** The usual provider's slots when there are any, else their colleagues'. */

@@ -1,7 +1,7 @@
 import type { Department, PatientDetail } from '@ehr-gateway/contracts';
 
 import { badRequest, notFound } from '../../../lib/http-errors.js';
-import type { EhrCallContext, EhrClient } from '../ehr-client.js';
+import type { EhrCallContext, EhrClient, SlotSearch } from '../ehr-client.js';
 import { mapAthenaErrors } from './athena-errors.js';
 import type { AthenaHttp, AthenaRequest } from './athena-http.js';
 import {
@@ -16,12 +16,14 @@ import {
   toReferringProvider,
 } from './athena-mapping.js';
 import { fromAthenaDate, list, num, str, toAthenaDate, type Wire } from './athena-wire.js';
+import { createReferenceCache, type ReferenceCache } from './reference-cache.js';
 
 /** Page size used when a route needs every row of an athena list. */
 const FULL_LIST_PAGE = 1000;
 /** A bound on pages followed, so a misbehaving `next` cannot loop forever. */
 const MAX_PAGES = 50;
-const DEPARTMENT_CACHE_MS = 5 * 60_000;
+/** The most open slots athena lists in one page. */
+const MAX_OPEN_SLOT_PAGE = 10_000;
 
 interface ListPage {
   totalcount?: unknown;
@@ -29,10 +31,24 @@ interface ListPage {
   [key: string]: unknown;
 }
 
-/** The Athena connector: athenaOne's wire format in, the gateway's normalized shapes out. */
-export function createAthenaConnector(http: AthenaHttp): EhrClient {
-  const departmentCache = new Map<string, { at: number; departments: Department[] }>();
+/** GET /appointments/open's query for a search (departmentid may be a comma list). */
+function openSlotQuery(search: SlotSearch) {
+  return {
+    departmentid: search.departmentId,
+    appointmenttypeid: search.appointmentTypeId,
+    // Without a type athena needs a reason; -1 means any web-schedulable reason.
+    reasonid: search.appointmentTypeId ? undefined : '-1',
+    providerid: search.providerId,
+    startdate: toAthenaDate(search.startDate),
+    enddate: toAthenaDate(search.endDate),
+  };
+}
 
+/** The Athena connector: athenaOne's wire format in, the gateway's normalized shapes out. */
+export function createAthenaConnector(
+  http: AthenaHttp,
+  { reference = createReferenceCache() }: { reference?: ReferenceCache } = {},
+): EhrClient {
   const call = <T>(what: string, request: AthenaRequest, ctx: EhrCallContext) =>
     mapAthenaErrors(what, () => http.request<T>(request, ctx));
 
@@ -42,12 +58,13 @@ export function createAthenaConnector(http: AthenaHttp): EhrClient {
     request: Omit<AthenaRequest, 'method'>,
     key: string,
     ctx: EhrCallContext,
+    limit = FULL_LIST_PAGE,
   ): Promise<Wire[]> {
     const rows: Wire[] = [];
     for (let page = 0, offset = 0; page < MAX_PAGES; page += 1) {
       const body = await call<ListPage>(
         what,
-        { ...request, method: 'GET', query: { ...request.query, limit: FULL_LIST_PAGE, offset } },
+        { ...request, method: 'GET', query: { ...request.query, limit, offset } },
         ctx,
       );
       const items = list(body?.[key]);
@@ -61,20 +78,16 @@ export function createAthenaConnector(http: AthenaHttp): EhrClient {
     return rows;
   }
 
-  async function departments(practiceId: string, ctx: EhrCallContext): Promise<Department[]> {
-    const cached = departmentCache.get(practiceId);
-    if (cached && Date.now() - cached.at < DEPARTMENT_CACHE_MS) {
-      return cached.departments;
-    }
-    const rows = await fetchAll(
-      'list departments',
-      { path: '/departments', practiceId },
-      'departments',
-      ctx,
-    );
-    const mapped = rows.map(toDepartment);
-    departmentCache.set(practiceId, { at: Date.now(), departments: mapped });
-    return mapped;
+  function departments(practiceId: string, ctx: EhrCallContext): Promise<Department[]> {
+    return reference.reuse(practiceId, 'departments', async () => {
+      const rows = await fetchAll(
+        'list departments',
+        { path: '/departments', practiceId },
+        'departments',
+        ctx,
+      );
+      return rows.map(toDepartment);
+    });
   }
 
   async function lookups(practiceId: string, ctx: EhrCallContext) {
@@ -307,20 +320,33 @@ export function createAthenaConnector(http: AthenaHttp): EhrClient {
           method: 'GET',
           path: '/appointments/open',
           practiceId,
-          query: {
-            departmentid: search.departmentId,
-            appointmenttypeid: search.appointmentTypeId,
-            // Without a type athena needs a reason; -1 means any web-schedulable reason.
-            reasonid: search.appointmentTypeId ? undefined : '-1',
-            providerid: search.providerId,
-            startdate: toAthenaDate(search.startDate),
-            enddate: toAthenaDate(search.endDate),
-            limit: search.limit ?? FULL_LIST_PAGE,
-          },
+          query: { ...openSlotQuery(search), limit: search.limit ?? FULL_LIST_PAGE },
         },
         ctx,
       );
       return list(body?.appointments).map((row) => toOpenSlot(row, timezoneOf));
+    },
+
+    async listOpenSlotsIn(practiceId, departmentIds, search, ctx) {
+      const { timezoneOf } = await lookups(practiceId, ctx);
+      const rows = await fetchAll(
+        'list open appointment slots',
+        {
+          path: '/appointments/open',
+          practiceId,
+          query: openSlotQuery({ ...search, departmentId: departmentIds.join(',') }),
+        },
+        'appointments',
+        ctx,
+        // Each department the room one call of its own has, in one page where athena allows.
+        Math.min(FULL_LIST_PAGE * departmentIds.length, MAX_OPEN_SLOT_PAGE),
+      );
+      // Department by department in the order asked, as one call per department would answer.
+      const order = (row: Wire) => departmentIds.indexOf(str(row.departmentid) ?? '');
+      return rows
+        .map((row, index) => ({ row, index }))
+        .sort((a, b) => order(a.row) - order(b.row) || a.index - b.index)
+        .map(({ row }) => toOpenSlot(row, timezoneOf));
     },
 
     async bookAppointment(practiceId, booking, ctx) {
