@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { createCallMemos, withCallMemo } from './call-memo.js';
 import type { EhrCallContext, EhrClient } from './ehr-client.js';
@@ -42,6 +42,36 @@ describe('call memos', () => {
     await memos.memoOf('b').reuse('k', async () => 1);
     await memos.memoOf('c').reuse('k', async () => 1);
     expect(memos.size).toBe(2);
+  });
+});
+
+describe("the call memos' sweep", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is scheduled by the first call, not at creation, and stops once no call is left', async () => {
+    vi.useFakeTimers();
+    const memos = createCallMemos({ ttlMs: 1_000 });
+    expect(memos.sweeping).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+    await memos.memoOf('call-a').reuse('k', async () => 'answer');
+    expect(memos.sweeping).toBe(true);
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(1_000);
+    expect(memos.size).toBe(0);
+    expect(memos.sweeping).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('is stopped, with every call forgotten, by close', async () => {
+    vi.useFakeTimers();
+    const memos = createCallMemos({ ttlMs: 1_000 });
+    await memos.memoOf('call-a').reuse('k', async () => 'answer');
+    memos.close();
+    expect(memos.size).toBe(0);
+    expect(memos.sweeping).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
 

@@ -27,6 +27,14 @@ export function createCallMemos({
   now = Date.now,
 }: { ttlMs?: number; maxCalls?: number; now?: () => number } = {}) {
   const calls = new Map<string, { usedAt: number; entries: Map<string, Entry> }>();
+  // Runs only while a call is remembered, so that nothing outlives its TTL by more than a TTL even
+  // when no call comes to sweep it; unref'd, it never holds the process open.
+  let sweeper: ReturnType<typeof setInterval> | undefined;
+
+  function stopSweeper() {
+    clearInterval(sweeper);
+    sweeper = undefined;
+  }
 
   /** Forgets the calls unused for a TTL (oldest first: the Map is in order of last use). */
   function sweep() {
@@ -36,9 +44,10 @@ export function createCallMemos({
       }
       calls.delete(callId);
     }
+    if (calls.size === 0) {
+      stopSweeper();
+    }
   }
-  // Nothing outlives its TTL by more than a TTL, even when no call comes to sweep it.
-  setInterval(sweep, ttlMs).unref();
 
   function entriesOf(callId: string): Map<string, Entry> {
     const entries = calls.get(callId)?.entries ?? new Map<string, Entry>();
@@ -46,6 +55,7 @@ export function createCallMemos({
     calls.delete(callId);
     calls.set(callId, { usedAt: now(), entries });
     sweep();
+    sweeper ??= setInterval(sweep, ttlMs).unref();
     return entries;
   }
 
@@ -85,9 +95,18 @@ export function createCallMemos({
 
   return {
     memoOf,
+    /** Forgets every call and stops the sweep (a later call starts both again). */
+    close() {
+      calls.clear();
+      stopSweeper();
+    },
     /** How many calls are remembered (for tests). */
     get size() {
       return calls.size;
+    },
+    /** Whether the periodic sweep is scheduled (for tests). */
+    get sweeping() {
+      return sweeper !== undefined;
     },
   };
 }
