@@ -1,10 +1,6 @@
-import { HEADERS } from '@ehr-gateway/contracts';
-
 import { HttpError } from '../../../lib/http-errors.js';
-import { AthenaError } from './athena-failure.js';
-
-const retryHeaders = (seconds: number | undefined) =>
-  seconds === undefined ? undefined : { [HEADERS.retryAfter]: String(seconds) };
+import { mapUpstreamErrors, transportFailureError } from '../upstream-errors.js';
+import type { AthenaError } from './athena-failure.js';
 
 function athenaMessage(body: unknown): string | null {
   if (body && typeof body === 'object') {
@@ -36,52 +32,12 @@ function athenaMessage(body: unknown): string | null {
  * | credentials refused | 502 |
  */
 export function toHttpError(error: AthenaError, what: string): HttpError {
-  switch (error.kind) {
-    case 'rejected':
-      return rejectionError(error, what);
-    case 'timeout':
-      return new HttpError(504, error.message, 'ATHENA_TIMEOUT');
-    case 'unreachable':
-      return new HttpError(502, error.message, 'ATHENA_UNREACHABLE');
-    case 'upstream-error':
-      return new HttpError(
-        502,
-        error.message,
-        'ATHENA_UPSTREAM_ERROR',
-        undefined,
-        retryHeaders(error.retryAfterSeconds),
-      );
-    case 'credentials':
-      return new HttpError(
-        502,
-        `${error.message}; check ATHENA_CLIENT_ID and ATHENA_CLIENT_SECRET`,
-        'ATHENA_CREDENTIALS',
-      );
-    case 'rate-limited':
-      return new HttpError(
-        503,
-        `${error.message}; retry after ${error.retryAfterSeconds ?? 1} s`,
-        'ATHENA_RATE_LIMITED',
-        undefined,
-        retryHeaders(error.retryAfterSeconds ?? 1),
-      );
-    case 'circuit-open':
-      return new HttpError(
-        503,
-        error.message,
-        'ATHENA_UNAVAILABLE',
-        undefined,
-        retryHeaders(error.retryAfterSeconds),
-      );
-    case 'busy':
-      return new HttpError(
-        503,
-        error.message,
-        'UPSTREAM_BUSY',
-        undefined,
-        retryHeaders(error.retryAfterSeconds ?? 1),
-      );
-  }
+  return (
+    transportFailureError(error, {
+      codePrefix: 'ATHENA',
+      credentialsHint: 'ATHENA_CLIENT_ID and ATHENA_CLIENT_SECRET',
+    }) ?? rejectionError(error, what)
+  );
 }
 
 /** athena answered and refused: its status and error text say why. */
@@ -136,13 +92,5 @@ function badRequestError(athenaBody: unknown, detail: string | null, what: strin
 }
 
 /** Runs an athena call and turns its failure into the gateway's answer. */
-export async function mapAthenaErrors<T>(what: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof AthenaError) {
-      throw toHttpError(error, what);
-    }
-    throw error;
-  }
-}
+export const mapAthenaErrors = <T>(what: string, call: () => Promise<T>): Promise<T> =>
+  mapUpstreamErrors(call, (error) => toHttpError(error, what));

@@ -1,10 +1,6 @@
-import { HEADERS } from '@ehr-gateway/contracts';
-
 import { HttpError } from '../../../lib/http-errors.js';
-import { AthenaError } from '../athena/athena-failure.js';
-
-const retryHeaders = (seconds: number | undefined) =>
-  seconds === undefined ? undefined : { [HEADERS.retryAfter]: String(seconds) };
+import type { AthenaError } from '../athena/athena-failure.js';
+import { mapUpstreamErrors, transportFailureError } from '../upstream-errors.js';
 
 /** An OperationOutcome's diagnostics, short enough to pass on; never the request itself. */
 function outcomeText(body: unknown): string | null {
@@ -22,40 +18,12 @@ function outcomeText(body: unknown): string | null {
  * codes (docs/fhir.md). 422 (the server understood but refused the resource) is a 400 as well.
  */
 export function fhirHttpError(error: AthenaError, what: string): HttpError {
-  const retry = retryHeaders(error.retryAfterSeconds);
-  switch (error.kind) {
-    case 'timeout':
-      return new HttpError(504, error.message, 'FHIR_TIMEOUT');
-    case 'unreachable':
-      return new HttpError(502, error.message, 'FHIR_UNREACHABLE');
-    case 'upstream-error':
-      return new HttpError(502, error.message, 'FHIR_UPSTREAM_ERROR', undefined, retry);
-    case 'credentials':
-      return new HttpError(
-        502,
-        `${error.message}; check FHIR_CLIENT_ID, FHIR_PRIVATE_KEY or FHIR_CLIENT_SECRET, and FHIR_SCOPES`,
-        'FHIR_CREDENTIALS',
-      );
-    case 'rate-limited':
-      return new HttpError(
-        503,
-        error.message,
-        'FHIR_RATE_LIMITED',
-        undefined,
-        retryHeaders(error.retryAfterSeconds ?? 1),
-      );
-    case 'circuit-open':
-      return new HttpError(503, error.message, 'FHIR_UNAVAILABLE', undefined, retry);
-    case 'busy':
-      return new HttpError(
-        503,
-        error.message,
-        'UPSTREAM_BUSY',
-        undefined,
-        retryHeaders(error.retryAfterSeconds ?? 1),
-      );
-    case 'rejected':
-      break;
+  const failure = transportFailureError(error, {
+    codePrefix: 'FHIR',
+    credentialsHint: 'FHIR_CLIENT_ID, FHIR_PRIVATE_KEY or FHIR_CLIENT_SECRET, and FHIR_SCOPES',
+  });
+  if (failure) {
+    return failure;
   }
   const detail = outcomeText(error.body);
   switch (error.status) {
@@ -85,10 +53,5 @@ export function fhirHttpError(error: AthenaError, what: string): HttpError {
 }
 
 /** Runs a FHIR call and turns its failure into the gateway's answer. */
-export async function mapFhirErrors<T>(what: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    throw error instanceof AthenaError ? fhirHttpError(error, what) : error;
-  }
-}
+export const mapFhirErrors = <T>(what: string, call: () => Promise<T>): Promise<T> =>
+  mapUpstreamErrors(call, (error) => fhirHttpError(error, what));
