@@ -2,22 +2,17 @@ import { exportPKCS8, generateKeyPair } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildFhirSandbox } from '@ehr-gateway/fhir-sandbox';
 import { SAMPLE_PATIENT } from '@ehr-gateway/synthetic-practice';
 
 import {
-  adminRequest,
-  buildGateway,
-  createApiKey,
-  openTestStorage,
-  signIn,
-  type TestStorage,
-} from './helpers.js';
-import { DEFAULT_FHIR_SCOPES } from '../src/config/fhir-env.js';
+  FHIR_PRACTICE as PRACTICE,
+  startFhirSourceApp,
+  type FhirSourceApp,
+} from './fhir-source-app.js';
+import { adminRequest } from './helpers.js';
 import { publicKeySet, signingKeyFrom } from '../src/modules/ehr/fhir/fhir-keys.js';
 import { scheduleDate } from './schedule.js';
 
-const PRACTICE = '12345';
 const CLIENT_ID = 'rest-fhir-client';
 const SAMPLE = `firstname=${SAMPLE_PATIENT.firstName}&lastname=${SAMPLE_PATIENT.lastName}&dob=${SAMPLE_PATIENT.dob}`;
 
@@ -27,8 +22,8 @@ const SAMPLE = `firstname=${SAMPLE_PATIENT.firstName}&lastname=${SAMPLE_PATIENT.
  * in path parameters, and no key, assertion or token in the server log or an answer.
  */
 describe('REST API and aggregation at source=fhir', () => {
+  let started: FhirSourceApp | undefined;
   let fhir: FastifyInstance;
-  let storage: TestStorage;
   let app: FastifyInstance;
   let cookie: string;
   let key: string;
@@ -41,48 +36,33 @@ describe('REST API and aggregation at source=fhir', () => {
     const { privateKey } = await generateKeyPair('ES384', { extractable: true });
     pem = await exportPKCS8(privateKey);
     const jwks = await publicKeySet(await signingKeyFrom(pem), undefined);
-    fhir = buildFhirSandbox({
-      practiceId: PRACTICE,
-      slotDaysPast: 1,
-      slotDaysAhead: 21,
-      pageSize: 20,
-      clients: [{ clientId: CLIENT_ID, jwks: jwks as never, scopes: ['system/*.cruds'] }],
-    });
-    // The access tokens the EHR hands out, to look for them afterwards.
-    fhir.addHook('onSend', async (_request, _reply, payload) => {
-      const token = typeof payload === 'string' && /"access_token":"([^"]+)"/.exec(payload);
-      if (token) {
-        issuedTokens.push(token[1]!);
-      }
-      return payload;
-    });
-    const origin = await fhir.listen({ port: 0, host: '127.0.0.1' });
-    storage = await openTestStorage({ name: 'pglite' });
-    app = await buildGateway(storage, {
-      logger: { level: 'trace', stream: { write: (line: string) => serverLog.push(line) } },
-      settings: {
-        fhir: {
-          baseUrl: `${origin}/fhir/r4`,
-          clientId: CLIENT_ID,
-          clientSecret: undefined,
-          privateKey: pem,
-          previousPublicKey: undefined,
-          scopes: DEFAULT_FHIR_SCOPES,
-          vendor: 'generic',
-          practiceId: PRACTICE,
-          timeoutMs: 8_000,
-          maxQps: 500,
-        },
-        toolTokenSecret: 'tool-token-secret-for-the-tests-0123456789',
+    started = await startFhirSourceApp({
+      sandbox: {
+        slotDaysPast: 1,
+        slotDaysAhead: 21,
+        pageSize: 20,
+        clients: [{ clientId: CLIENT_ID, jwks: jwks as never, scopes: ['system/*.cruds'] }],
       },
+      credentials: { clientId: CLIENT_ID, privateKey: pem },
+      maxQps: 500,
+      gateway: {
+        logger: { level: 'trace', stream: { write: (line: string) => serverLog.push(line) } },
+        settings: { toolTokenSecret: 'tool-token-secret-for-the-tests-0123456789' },
+      },
+      // The access tokens the EHR hands out, to look for them afterwards.
+      beforeListen: (sandbox) =>
+        sandbox.addHook('onSend', async (_request, _reply, payload) => {
+          const token = typeof payload === 'string' && /"access_token":"([^"]+)"/.exec(payload);
+          if (token) {
+            issuedTokens.push(token[1]!);
+          }
+          return payload;
+        }),
     });
-    cookie = await signIn(app);
-    ({ key } = await createApiKey(app, cookie));
+    ({ fhir, app, cookie, key } = started);
   }, 240_000);
   afterAll(async () => {
-    await app?.close();
-    await storage?.dispose();
-    await fhir?.close();
+    await started?.close();
   });
 
   async function call(method: 'GET' | 'POST', url: string, payload?: object) {

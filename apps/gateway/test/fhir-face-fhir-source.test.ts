@@ -2,22 +2,17 @@ import type { Appointment, Bundle, Slot } from '@medplum/fhirtypes';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildFhirSandbox } from '@ehr-gateway/fhir-sandbox';
 import { SAMPLE_PATIENT } from '@ehr-gateway/synthetic-practice';
 import { fhirValidationErrors, loadFhirDefinitions } from '@ehr-gateway/fhir-mapping/validation';
 
 import {
-  adminRequest,
-  buildGateway,
-  createApiKey,
-  openTestStorage,
-  signIn,
-  type TestStorage,
-} from './helpers.js';
-import { DEFAULT_FHIR_SCOPES } from '../src/config/fhir-env.js';
+  FHIR_PRACTICE as PRACTICE,
+  startFhirSourceApp,
+  type FhirSourceApp,
+} from './fhir-source-app.js';
+import { adminRequest } from './helpers.js';
 import { scheduleDate } from './schedule.js';
 
-const PRACTICE = '12345';
 const CLIENT_ID = 'face-test-client';
 const SECRET = 'face-test-secret-value';
 const BASE = `/fhir/r4/fhir/${PRACTICE}`;
@@ -27,46 +22,26 @@ const BASE = `/fhir/r4/fhir/${PRACTICE}`;
  * FHIR EHR's own (a UUID), not its slot's: book, read back, cancel, and the request log's source.
  */
 describe('FHIR face at source=fhir', () => {
-  let fhir: FastifyInstance;
-  let storage: TestStorage;
+  let started: FhirSourceApp | undefined;
   let app: FastifyInstance;
   let key: string;
   let cookie: string;
 
   beforeAll(async () => {
     loadFhirDefinitions();
-    fhir = buildFhirSandbox({
-      practiceId: PRACTICE,
-      slotDaysPast: 1,
-      slotDaysAhead: 10,
-      clients: [{ clientId: CLIENT_ID, clientSecret: SECRET, scopes: ['system/*.cruds'] }],
-    });
-    const origin = await fhir.listen({ port: 0, host: '127.0.0.1' });
-    storage = await openTestStorage({ name: 'pglite' });
-    app = await buildGateway(storage, {
-      settings: {
-        fhir: {
-          baseUrl: `${origin}/fhir/r4`,
-          clientId: CLIENT_ID,
-          clientSecret: SECRET,
-          privateKey: undefined,
-          previousPublicKey: undefined,
-          // The scopes a deployment gets without FHIR_SCOPES: enough for every call below.
-          scopes: DEFAULT_FHIR_SCOPES,
-          vendor: 'generic',
-          practiceId: PRACTICE,
-          timeoutMs: 8_000,
-          maxQps: 200,
-        },
+    started = await startFhirSourceApp({
+      sandbox: {
+        slotDaysPast: 1,
+        slotDaysAhead: 10,
+        clients: [{ clientId: CLIENT_ID, clientSecret: SECRET, scopes: ['system/*.cruds'] }],
       },
+      credentials: { clientId: CLIENT_ID, clientSecret: SECRET },
+      maxQps: 200,
     });
-    cookie = await signIn(app);
-    ({ key } = await createApiKey(app, cookie));
+    ({ app, cookie, key } = started);
   }, 240_000);
   afterAll(async () => {
-    await app?.close();
-    await storage?.dispose();
-    await fhir?.close();
+    await started?.close();
   });
 
   const send = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openStorage, type StorageOptions } from '../src/db/database.js';
-import { ADMIN_PASSWORD, createTestDatabase, databaseTargets } from './helpers.js';
-import { createKeyOverHttp, freePort, startServer, waitUntilReady } from './processes.js';
+import { createTestDatabase, databaseTargets } from './helpers.js';
+import { createKeyOverHttp, startReadyGateway } from './processes.js';
 
 describe.each(databaseTargets)('graceful stop on $name', (target) => {
   let dataDir: string;
@@ -29,18 +29,8 @@ describe.each(databaseTargets)('graceful stop on $name', (target) => {
     'keeps every request-log entry when SIGTERM comes right after the requests',
     { timeout: 60_000 },
     async () => {
-      const port = await freePort();
-      const base = `http://127.0.0.1:${port}`;
-      const server = startServer({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        ADMIN_PASSWORD,
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      });
-      const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
-
-      await waitUntilReady(base, server);
+      const server = await startReadyGateway({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+      const { base } = server;
 
       const apiKey = { key: await createKeyOverHttp(base, 'stop test') };
 
@@ -57,8 +47,7 @@ describe.each(databaseTargets)('graceful stop on $name', (target) => {
       );
       expect(answers.every((answer) => answer.status === 200)).toBe(true);
 
-      server.child.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      expect(await server.stop()).toBe(0);
 
       const options: StorageOptions = databaseUrl ? { databaseUrl } : { dataDir };
       const storage = await openStorage(options);

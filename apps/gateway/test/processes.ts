@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -86,4 +86,58 @@ export async function createKeyOverHttp(base: string, name: string): Promise<str
     body: JSON.stringify({ name }),
   });
   return ((await created.json()) as { apiKey: { key: string } }).apiKey.key;
+}
+
+/** A gateway process started by startReadyGateway, answering at `base`. */
+export interface RunningGateway {
+  child: ChildProcess;
+  output: () => string;
+  base: string;
+  /** Resolves with the exit code once the process ends. */
+  exited: Promise<number | null>;
+  /** The process ids of its workers (GATEWAY_WORKERS > 1: the primary's children). */
+  workerPids(): string[];
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Runs src/server.ts on a free local port with the test admin password and waits until it answers
+ * /readyz; a gateway that never does is stopped, and the error carries its output.
+ */
+export async function startReadyGateway(env: {
+  DATA_DIR: string;
+  DATABASE_URL?: string;
+  GATEWAY_WORKERS?: string;
+}): Promise<RunningGateway> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const defined = Object.entries(env).filter((entry): entry is [string, string] => !!entry[1]);
+  const server = startServer({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ADMIN_PASSWORD,
+    ...Object.fromEntries(defined),
+  });
+  const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
+  const stop = () => {
+    server.child.kill('SIGTERM');
+    return exited;
+  };
+  try {
+    await waitUntilReady(base, server);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    ...server,
+    base,
+    exited,
+    workerPids: () =>
+      execFileSync('pgrep', ['-P', String(server.child.pid)], { encoding: 'utf8' })
+        .trim()
+        .split('\n'),
+    stop,
+  };
 }

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,8 +5,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ADMIN_PASSWORD, createTestDatabase, waitFor } from './helpers.js';
-import { createKeyOverHttp, freePort, startServer, waitUntilReady } from './processes.js';
+import { createTestDatabase, waitFor } from './helpers.js';
+import { createKeyOverHttp, startReadyGateway } from './processes.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const LOAD_MS = 6_000;
@@ -31,18 +30,13 @@ describe.runIf(databaseUrl)('a worker killed under load (SIGKILL)', () => {
     'loses no entry it answered: every answered request has its row',
     { timeout: 120_000 },
     async () => {
-      const port = await freePort();
-      const base = `http://127.0.0.1:${port}`;
-      const server = startServer({
-        PORT: String(port),
-        HOST: '127.0.0.1',
+      const server = await startReadyGateway({
         DATA_DIR: dataDir,
         DATABASE_URL: database.url,
-        ADMIN_PASSWORD,
         GATEWAY_WORKERS: '2',
       });
+      const { base } = server;
       try {
-        await waitUntilReady(base, server);
         const apiKey = { key: await createKeyOverHttp(base, 'load') };
 
         const answered = new Set<string>();
@@ -67,11 +61,7 @@ describe.runIf(databaseUrl)('a worker killed under load (SIGKILL)', () => {
         };
         const load = Promise.all(Array.from({ length: CLIENTS }, client));
         await new Promise((resolve) => setTimeout(resolve, KILL_AT_MS));
-        const [victim] = execFileSync('pgrep', ['-P', String(server.child.pid)], {
-          encoding: 'utf8',
-        })
-          .trim()
-          .split('\n');
+        const [victim] = server.workerPids();
         process.kill(Number(victim), 'SIGKILL');
         await new Promise((resolve) => setTimeout(resolve, LOAD_MS - KILL_AT_MS));
         running = false;
@@ -106,8 +96,7 @@ describe.runIf(databaseUrl)('a worker killed under load (SIGKILL)', () => {
           await direct.end();
         }
       } finally {
-        server.child.kill('SIGTERM');
-        await new Promise((resolve) => server.child.once('exit', resolve));
+        await server.stop();
       }
     },
   );
