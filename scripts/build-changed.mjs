@@ -12,7 +12,11 @@ const WORKSPACES = [
   { dir: 'packages/contracts', after: ['packages/calendar'] },
   { dir: 'packages/synthetic-practice', after: ['packages/calendar', 'packages/contracts'] },
   { dir: 'packages/fhir-mapping', after: ['packages/calendar', 'packages/contracts'] },
-  { dir: 'apps/athena-sandbox', after: ['packages/calendar', 'packages/synthetic-practice'] },
+  { dir: 'packages/sandbox-kit', after: ['packages/synthetic-practice'] },
+  {
+    dir: 'apps/athena-sandbox',
+    after: ['packages/calendar', 'packages/synthetic-practice', 'packages/sandbox-kit'],
+  },
   {
     dir: 'apps/fhir-sandbox',
     after: [
@@ -20,6 +24,7 @@ const WORKSPACES = [
       'packages/contracts',
       'packages/synthetic-practice',
       'packages/fhir-mapping',
+      'packages/sandbox-kit',
     ],
   },
   { dir: 'apps/dev-idp', after: ['packages/calendar', 'packages/contracts'] },

@@ -16,6 +16,7 @@ const WORKSPACES = [
   '@ehr-gateway/contracts',
   '@ehr-gateway/synthetic-practice',
   '@ehr-gateway/fhir-mapping',
+  '@ehr-gateway/sandbox-kit',
   '@ehr-gateway/athena-sandbox',
   '@ehr-gateway/fhir-sandbox',
   '@ehr-gateway/gateway',

@@ -12,6 +12,7 @@ const steps = [
   ['contracts unit tests', ['run', 'test', '-w', '@ehr-gateway/contracts']],
   ['synthetic practice unit tests', ['run', 'test', '-w', '@ehr-gateway/synthetic-practice']],
   ['FHIR mapping unit tests', ['run', 'test', '-w', '@ehr-gateway/fhir-mapping']],
+  ['sandbox kit unit tests', ['run', 'test', '-w', '@ehr-gateway/sandbox-kit']],
   ['athena sandbox tests', ['run', 'test', '-w', '@ehr-gateway/athena-sandbox']],
   ['FHIR sandbox tests', ['run', 'test', '-w', '@ehr-gateway/fhir-sandbox']],
   ['development IdP tests', ['run', 'test', '-w', '@ehr-gateway/dev-idp']],

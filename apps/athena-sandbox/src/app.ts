@@ -1,6 +1,8 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
+import { dropConnection, nextFault } from '@ehr-gateway/sandbox-kit';
+
 import { AthenaReply } from './errors.js';
 import type { FaultAction } from './faults.js';
 import { frontDeskRoutes } from './routes/front-desk.js';
@@ -10,8 +12,6 @@ import { v1Routes } from './routes/v1.js';
 import { createSandboxState, type SandboxOptions, type SandboxState } from './state.js';
 
 export type { SandboxOptions } from './state.js';
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Which calls faults and counters watch: athena's data API and its token endpoint. */
 function kindOf(url: string): 'data' | 'token' | null {
@@ -29,14 +29,7 @@ function sendFault(
 ) {
   switch (action) {
     case 'drop':
-      // No answer at all: the client sees its connection reset.
-      reply.hijack();
-      // An injected request's socket is a stand-in without destroy(); ending the response
-      // with an error then makes inject() reject as a real client's call would.
-      if (typeof request.raw.socket?.destroy === 'function') {
-        request.raw.socket.destroy();
-      }
-      reply.raw.destroy(new Error('Connection dropped (sandbox fault)'));
+      dropConnection({ request, reply });
       return reply;
     case '503':
       return reply.code(503).send({
@@ -84,17 +77,8 @@ export function buildSandbox(
         return sendFault('over-qps', state, request, reply);
       }
     }
-    if (!kind || !state.faults.affects(kind)) {
-      return;
-    }
-    const { latencyMs } = state.faults.settings;
-    if (latencyMs > 0) {
-      state.stats.latency();
-      await sleep(latencyMs);
-    }
-    const action = state.faults.next(kind);
+    const action = await nextFault(state.faults, state.stats, kind);
     if (action) {
-      state.stats.fault(action);
       return sendFault(action, state, request, reply);
     }
   });

@@ -1,5 +1,6 @@
+import { createQpsWindow } from '@ehr-gateway/sandbox-kit';
+
 import type { FaultAction } from './faults.js';
-import { createQpsWindow } from './qps-window.js';
 
 /** Counters tests read back through GET /_sandbox/stats. */
 export function createStats(now: () => Date) {

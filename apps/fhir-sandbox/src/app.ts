@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
 import { FhirSearchError } from '@ehr-gateway/fhir-mapping';
+import { dropConnection, nextFault } from '@ehr-gateway/sandbox-kit';
 import { loadFhirDefinitions } from '@ehr-gateway/fhir-mapping/validation';
 
 import type { FaultAction } from './faults.js';
@@ -20,7 +21,6 @@ import {
 export type { FhirSandboxOptions } from './state.js';
 
 const FHIR_JSON = 'application/fhir+json; charset=utf-8';
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Which calls faults and counters watch. */
 function kindOf(url: string): 'fhir' | 'token' | null {
@@ -56,11 +56,7 @@ function sendFault(
   const retryAfter = String(state.faults.settings.retryAfterSeconds);
   switch (action) {
     case 'drop':
-      reply.hijack();
-      if (typeof request.raw.socket?.destroy === 'function') {
-        request.raw.socket.destroy();
-      }
-      reply.raw.destroy(new Error('Connection dropped (sandbox fault)'));
+      dropConnection({ request, reply });
       return reply;
     case '503':
       throw unavailable('The FHIR server is temporarily unavailable (sandbox fault)', undefined, {
@@ -89,16 +85,8 @@ function addHooks(app: FastifyInstance, state: SandboxState) {
         });
       }
     }
-    if (!kind || !state.faults.affects(kind)) {
-      return;
-    }
-    if (state.faults.settings.latencyMs > 0) {
-      state.stats.latency();
-      await sleep(state.faults.settings.latencyMs);
-    }
-    const action = state.faults.next(kind);
+    const action = await nextFault(state.faults, state.stats, kind);
     if (action) {
-      state.stats.fault(action);
       return sendFault(action, state, request, reply);
     }
   });

@@ -1,33 +1,6 @@
-import type { FaultAction } from './faults.js';
+import { createQpsWindow } from '@ehr-gateway/sandbox-kit';
 
-/** Calls in the last second (sliding), and the most seen in any second since the last reset. */
-function slidingSecond(now: () => number) {
-  const times: number[] = [];
-  let peak = 0;
-  const trim = (at: number) => {
-    const firstKept = times.findIndex((time) => time > at - 1000);
-    times.splice(0, firstKept < 0 ? times.length : firstKept);
-  };
-  return {
-    count(): number {
-      trim(now());
-      return times.length;
-    },
-    add(): void {
-      const at = now();
-      trim(at);
-      times.push(at);
-      peak = Math.max(peak, times.length);
-    },
-    get peak() {
-      return peak;
-    },
-    reset() {
-      times.length = 0;
-      peak = 0;
-    },
-  };
-}
+import type { FaultAction } from './faults.js';
 
 const FAULT_NAMES: Record<FaultAction, 'dropped' | 'errors503' | 'forced429'> = {
   drop: 'dropped',
@@ -38,8 +11,8 @@ const FAULT_NAMES: Record<FaultAction, 'dropped' | 'errors503' | 'forced429'> = 
 /** Counters for tests and demos, read through GET /_sandbox/stats. */
 export function createStats(now: () => Date) {
   const clock = () => now().getTime();
-  const received = slidingSecond(clock);
-  const admitted = slidingSecond(clock);
+  const received = createQpsWindow(clock);
+  const admitted = createQpsWindow(clock);
   const empty = () => ({
     since: now().toISOString(),
     tokenRequests: 0,
@@ -65,15 +38,15 @@ export function createStats(now: () => Date) {
     fhirRequest(route: string) {
       counts.fhirRequests += 1;
       bump(counts.byRoute, route);
-      received.add();
+      received.record();
     },
     /** Whether one more FHIR call fits under `limit` per second (0: always). */
     admit(limit: number): boolean {
-      if (limit > 0 && admitted.count() >= limit) {
+      if (limit > 0 && admitted.current() >= limit) {
         counts.faults.overQps += 1;
         return false;
       }
-      admitted.add();
+      admitted.record();
       return true;
     },
     status: (code: number) => bump(counts.byStatus, String(code)),

@@ -2,7 +2,7 @@ const WINDOW_MS = 1_000;
 
 /**
  * Calls seen in the last second (a sliding window, as athena's per-second QPS allowance is
- * counted) and the most ever seen in any one second since the last reset.
+ * counted: athena per second, FHIR servers per their rate limit) and the most ever seen in any one second since the last reset.
  */
 export function createQpsWindow(now: () => number) {
   let arrivals: number[] = [];
