@@ -4,6 +4,7 @@
 //   npm run build && npm run bench:console -w @ehr-gateway/bench
 //   LIGHTHOUSE_RUNS=5 CHROME_PATH=/usr/bin/chromium npm run bench:console -w @ehr-gateway/bench
 //   LIGHTHOUSE_REPORTS=/tmp/lh npm run bench:console …   (keeps each run's JSON report there)
+//   LIGHTHOUSE_CPU_SLOWDOWN=1 npm run bench:console …   (on a loaded machine: see bench/README.md)
 // Lighthouse comes through npx (a pinned version, cached after the first run) rather than as a
 // dependency: it and its puppeteer would weigh on every install for one benchmark.
 import { spawn } from 'node:child_process';
@@ -25,6 +26,9 @@ const GATEWAY_SERVER = path.join(root, 'apps/gateway/dist/server.js');
 const CONSOLE_DIST = path.join(root, 'apps/console/dist');
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const reportsDir = process.env.LIGHTHOUSE_REPORTS;
+// Lighthouse multiplies the main-thread time it observes by this (its mobile preset: 4); on a
+// machine busy with other work the observed time is already inflated, so 1 compares builds fairly.
+const cpuSlowdown = process.env.LIGHTHOUSE_CPU_SLOWDOWN;
 // The same Chromium and flags as the e2e suite ($CHROMIUM_PATH, else Debian's and the others).
 const chromePath = process.env.CHROME_PATH ?? resolveChromium();
 const CHROME_FLAGS = HEADLESS_CHROMIUM_ARGS.join(' ');
@@ -78,6 +82,7 @@ function lighthouse(url: string, cookie: string | null): Promise<LighthouseRepor
     '--output-path=stdout',
     '--only-categories=performance',
     `--chrome-flags=${CHROME_FLAGS}`,
+    ...(cpuSlowdown ? [`--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`] : []),
     ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
   ];
   return new Promise((resolve, reject) => {
@@ -168,7 +173,9 @@ try {
     ['Sign-in', null],
     ['Dashboard', cookie],
   ];
-  console.log(`Lighthouse ${LIGHTHOUSE} (mobile), ${runs} runs per page, Chromium ${chromePath}`);
+  console.log(
+    `Lighthouse ${LIGHTHOUSE} (mobile, CPU slowdown ${cpuSlowdown ?? 'default 4'}), ${runs} runs per page, Chromium ${chromePath}`,
+  );
   console.log(
     '\n| page | performance (median) | runs | FCP ms | LCP ms | TBT ms | first route, gzip KB | as sent KB |',
   );

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+import {
+  API_KEY_NAME_MAX,
+  QUOTA_MAX,
+  RATE_LIMIT_MAX,
+  ROTATION_GRACE_MAX_MINUTES,
+} from './api-keys-names.js';
 import { IsoDateTime } from './common.js';
 import { PracticeId } from './gateway-config.js';
 import { ApiScope } from './scopes.js';
@@ -51,8 +57,6 @@ export const API_KEY_REFUSALS = [
 ] as const;
 export type ApiKeyRefusalCode = (typeof API_KEY_REFUSALS)[number]['code'];
 
-export const API_KEY_NAME_MAX = 100;
-
 /** The practices a key may call; absent or null means any practice the gateway serves. */
 export const ApiKeyPracticeIds = z
   .array(PracticeId)
@@ -66,8 +70,6 @@ export const ApiKeyScopes = z
   .min(1, 'scopes: name at least one scope, or leave it out for every scope')
   .transform((scopes) => [...new Set(scopes)]);
 
-export const RATE_LIMIT_MAX = 100_000;
-export const QUOTA_MAX = 100_000_000;
 /** Requests per minute (a sliding window); null means the gateway default. */
 export const ApiKeyRateLimit = z
   .number()
@@ -109,7 +111,6 @@ export const UpdateApiKeyBody = z
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change');
 export type UpdateApiKeyBody = z.infer<typeof UpdateApiKeyBody>;
 
-export const ROTATION_GRACE_MAX_MINUTES = 1440;
 export const RotateApiKeyBody = z.strictObject({
   /** How long the old key keeps working; 0 ends it at once. */
   graceMinutes: z
