@@ -19,7 +19,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function waitFor(url: string, timeoutMs = 60_000) {
+// A gateway on a fresh PGlite data directory applies every migration before /readyz answers: on a
+// shared 2-core machine at load 20+ that took 50–70 s.
+export async function waitFor(url: string, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
