@@ -9,6 +9,7 @@ import type { FaultAction } from './faults.js';
 import { FhirReply, notAcceptable, notFound, outcome, tooMany, unavailable } from './outcome.js';
 import { adminRoutes } from './routes/admin.js';
 import { fhirRoutes } from './routes/fhir.js';
+import { frontDeskRoutes } from './routes/front-desk.js';
 import { tokenRoutes } from './routes/token.js';
 import {
   createSandboxState,
@@ -155,5 +156,6 @@ export function buildFhirSandbox(
   app.register(tokenRoutes(state));
   app.register(fhirRoutes(state), { prefix: FHIR_BASE_PATH });
   app.register(adminRoutes(state));
+  app.register(frontDeskRoutes(state));
   return Object.assign(app, { sandbox: state });
 }

@@ -8,7 +8,8 @@ import type { Interaction } from '../smart/scopes.js';
 /**
  * What this server does, declared once: the routes refuse what is not here (405, or an ignored
  * search parameter), and /metadata describes exactly this. Both profiles share the resources;
- * `oracle` takes PUT away from Appointment (Oracle Health updates by JSON Patch only).
+ * `oracle` takes PUT away from Appointment (Oracle Health updates by JSON Patch only). Patient and
+ * Appointment take `_lastUpdated`, which the gateway polls for changes made outside it.
  */
 
 export type FhirInteraction = 'read' | 'search-type' | 'create' | 'update' | 'patch';
@@ -70,6 +71,7 @@ const GENERIC: Record<string, ResourceSupport> = {
       'phone',
       'email',
       'telecom',
+      '_lastUpdated',
     ],
     profile: US_CORE_PROFILES.Patient,
   },
@@ -97,6 +99,7 @@ const GENERIC: Record<string, ResourceSupport> = {
       'slot',
       'service-type',
       'appointment-type',
+      '_lastUpdated',
     ],
     includes: [
       'Appointment:patient',
