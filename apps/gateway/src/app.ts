@@ -284,6 +284,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
     app.decorate('webhookDelivery', {
       deliverDue: platform.webhooks.deliverDue,
       pollAthenaChanges: platform.ehr.pollAthenaChanges,
+      pollFhirChanges: platform.ehr.pollFhirChanges,
     });
     app.decorate('operatorCommands', { resetPassword: adminAuth.resetPasswordAsOperator });
     runModuleLifecycle(app, modules, options.backgroundTasks !== false);

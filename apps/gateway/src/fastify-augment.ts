@@ -29,6 +29,8 @@ declare module 'fastify' {
       deliverDue: () => Promise<number>;
       /** One round of athena's changed-data feed (0 when athena is not configured). */
       pollAthenaChanges: () => Promise<number>;
+      /** One round of the FHIR EHR's `_lastUpdated` poll (0 when the FHIR EHR is not configured). */
+      pollFhirChanges: () => Promise<number>;
     };
   }
 

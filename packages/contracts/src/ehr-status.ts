@@ -35,6 +35,11 @@ export const EhrStatus = z.object({
     message: z.string().nullable(),
     breakerState: BreakerState.nullable(),
     tokenRefreshes: z.number().int(),
+    /**
+     * Why changes made in the EHR outside the gateway are not (all) turned into webhook events
+     * (its CapabilityStatement lacks the `_lastUpdated` search); null when they are.
+     */
+    changeFeedProblem: z.string().nullable().optional(),
   }),
   mockEhr: z.object({
     status: ConnectionStatus,

@@ -181,6 +181,8 @@ describe('loadEnv', () => {
       FHIR_VENDOR: 'oracle',
       FHIR_SCOPES: expect.stringContaining('system/Slot.rs'),
       FHIR_MAX_QPS: 10,
+      FHIR_CHANGES_POLL_SECONDS: 30,
+      FHIR_CHANGES_OVERLAP_SECONDS: 60,
     });
     expect(loadEnv({}).FHIR_VENDOR).toBe('generic');
     const message = envErrorFor({ FHIR_BASE_URL: 'https://fhir.example.org/r4' }).message;

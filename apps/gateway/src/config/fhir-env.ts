@@ -40,6 +40,10 @@ export const FHIR_ENV_FIELDS = {
   ),
   FHIR_TIMEOUT_MS: z.coerce.number().int().positive().default(8_000),
   FHIR_MAX_QPS: z.coerce.number().int().positive().default(10),
+  /** How often the `_lastUpdated` change poll runs (0: never). */
+  FHIR_CHANGES_POLL_SECONDS: z.coerce.number().int().min(0).default(30),
+  /** How far each change search reaches back before the watermark. */
+  FHIR_CHANGES_OVERLAP_SECONDS: z.coerce.number().int().min(0).default(60),
 };
 
 type FhirEnv = z.infer<z.ZodObject<typeof FHIR_ENV_FIELDS>>;
@@ -56,6 +60,10 @@ export interface FhirSettings {
   practiceId: string | undefined;
   timeoutMs: number;
   maxQps: number;
+  /** FHIR_CHANGES_POLL_SECONDS; unset in code-built settings: the default, 30. */
+  changesPollSeconds?: number;
+  /** FHIR_CHANGES_OVERLAP_SECONDS; unset: the default, 60. */
+  changesOverlapSeconds?: number;
 }
 
 export const isFhirConfigured = (fhir: FhirSettings | undefined): fhir is FhirSettings =>
@@ -75,6 +83,8 @@ export function fhirSettingsFromEnv(env: FhirEnv): FhirSettings {
     practiceId: env.FHIR_PRACTICE_ID,
     timeoutMs: env.FHIR_TIMEOUT_MS,
     maxQps: env.FHIR_MAX_QPS,
+    changesPollSeconds: env.FHIR_CHANGES_POLL_SECONDS,
+    changesOverlapSeconds: env.FHIR_CHANGES_OVERLAP_SECONDS,
   };
 }
 

@@ -3,7 +3,10 @@ import type { ColumnType, Generated } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type Json<T = unknown> = ColumnType<T, string, string>;
 
-/** The webhook tables (migration 0030), kept apart from schema.ts to keep each file short. */
+/**
+ * The webhook tables (migration 0030) and the change poll's watermarks (0033), kept apart from
+ * schema.ts to keep each file short.
+ */
 export interface WebhookEndpointsTable {
   id: Generated<string>;
   url: string;
@@ -64,9 +67,19 @@ export interface WebhookAttemptsTable {
   error: string | null;
 }
 
+export interface EhrChangeWatermarksTable {
+  source: string;
+  practice_id: string;
+  watermark: Timestamp | null;
+  seen: Json<string[]>;
+  leased_until: Timestamp | null;
+  updated_at: Generated<Date>;
+}
+
 export interface WebhookTables {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  ehr_change_watermarks: EhrChangeWatermarksTable;
 }

@@ -26,12 +26,15 @@ export function createEhrStatusService({
   fhir,
   telemetry = () => null,
   fhirTelemetry = () => null,
+  fhirChangeFeedProblem = () => null,
   now = () => new Date(),
 }: {
   athena: AthenaSettings;
   fhir?: FhirSettings;
   telemetry?: () => AthenaTelemetry | null;
   fhirTelemetry?: () => FhirTelemetry | null;
+  /** Why the FHIR EHR's `_lastUpdated` change poll cannot run (fully); null when it can. */
+  fhirChangeFeedProblem?: () => string | null;
   now?: () => Date;
 }) {
   const athenaConnection = createConnectionTracker('Athena EHR', now);
@@ -58,6 +61,7 @@ export function createEhrStatusService({
       breakerState: connection?.breakerState ?? null,
       tokenRefreshes: connection?.tokenRefreshes ?? 0,
       lastTokenAt: connection?.lastTokenAt ?? null,
+      changeFeedProblem: fhirChangeFeedProblem(),
     };
     return configured
       ? { ...facts, configured: true, ...fhirConnection.state() }

@@ -51,6 +51,7 @@ export function createEhrStatusModule({
     | 'onFhirOutcome'
     | 'fhirTelemetry'
     | 'probeFhir'
+    | 'fhirChangeFeedProblem'
   >;
 }) {
   const service = createEhrStatusService({
@@ -58,6 +59,7 @@ export function createEhrStatusModule({
     fhir: settings.fhir,
     telemetry: ehr.athenaTelemetry,
     fhirTelemetry: ehr.fhirTelemetry,
+    fhirChangeFeedProblem: ehr.fhirChangeFeedProblem,
   });
   ehr.onAthenaOutcome((outcome) => service.recordAthenaOutcome(outcome));
   ehr.onFhirOutcome((outcome) => service.recordFhirOutcome(outcome));

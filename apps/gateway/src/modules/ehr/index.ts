@@ -6,7 +6,7 @@ import type { EhrSource } from '@ehr-gateway/contracts';
 
 import { isAthenaConfigured, type GatewaySettings } from '../../config/settings.js';
 import type { Db } from '../../db/database.js';
-import type { GatewayModule } from '../../lib/gateway-module.js';
+import type { BackgroundTask, GatewayModule } from '../../lib/gateway-module.js';
 import { createOutageReporter } from '../../lib/outage-reporter.js';
 import { traceRedisCommands } from '../../lib/redis-tracing.js';
 import type { GatewayConfigModule } from '../gateway-config/index.js';
@@ -29,6 +29,7 @@ import { registerEhrRoutes } from './ehr-routes.js';
 import { registerJwksRoute } from './fhir/jwks-route.js';
 import {
   createFhirConnection,
+  fhirChangeFeed,
   fhirProbe,
   gatewayJwks,
   type FhirTransportOverrides,
@@ -157,6 +158,39 @@ function athenaProbe(athenaHttp: AthenaHttp | null, practiceId: string | undefin
   };
 }
 
+/** The Mock EHR's fallback copy, and the change feeds of the EHRs that have one. */
+function ehrTasks(
+  syncMockCopy: () => Promise<unknown>,
+  athenaFeed: { poll: () => Promise<number> } | null,
+  fhirChanges: { poll: () => Promise<number>; everyMs: number } | null,
+): BackgroundTask[] {
+  const tasks: BackgroundTask[] = [
+    {
+      name: 'Mock EHR fallback copy',
+      everyMs: MOCK_MIRROR_SYNC_MS,
+      firstRunAfterMs: 0,
+      run: syncMockCopy,
+    },
+  ];
+  if (athenaFeed) {
+    tasks.push({
+      name: 'athena changed-data feed',
+      everyMs: ATHENA_CHANGES_POLL_MS,
+      firstRunAfterMs: 5_000,
+      run: athenaFeed.poll,
+    });
+  }
+  if (fhirChanges) {
+    tasks.push({
+      name: 'FHIR _lastUpdated change poll',
+      everyMs: fhirChanges.everyMs,
+      firstRunAfterMs: 5_000,
+      run: fhirChanges.poll,
+    });
+  }
+  return tasks;
+}
+
 /**
  * The EHRs behind the gateway: the Mock EHR, the Athena connector when configured, the response
  * cache in front of them, and the EHR routes under the apiRoot.
@@ -208,11 +242,20 @@ export function createEhrModule(deps: Deps) {
   });
 
   const changeFeed = athenaChangeFeed(athenaHttp, deps);
+  const fhirChanges = fhirChangeFeed(fhir, settings.fhir, {
+    ...deps,
+    record: deps.recordObservedChange,
+    log: { warn: (message) => deps.log.warn(message) },
+  });
 
   return {
     forSource: service.forSource,
     /** One round of athena's changed-data feed; 0 when there is none. */
     pollAthenaChanges: async (): Promise<number> => (changeFeed ? changeFeed.poll() : 0),
+    /** One round of the FHIR EHR's `_lastUpdated` poll; 0 when there is none. */
+    pollFhirChanges: async (): Promise<number> => (fhirChanges ? fhirChanges.poll() : 0),
+    /** Why the FHIR EHR's changes are not (all) polled; null when they are or there is no poll. */
+    fhirChangeFeedProblem: (): string | null => fhirChanges?.problem() ?? null,
     practiceIdFor,
 
     /** Tells the listener how each athena call went (EHR status watches this). */
@@ -241,26 +284,7 @@ export function createEhrModule(deps: Deps) {
       registerEhrRoutes(app, service);
       registerJwksRoute(app, gatewayJwks(settings.fhir));
     },
-    tasks: [
-      {
-        name: 'Mock EHR fallback copy',
-        everyMs: MOCK_MIRROR_SYNC_MS,
-        firstRunAfterMs: 0,
-        run: mockState.sync,
-      },
-      ...(changeFeed
-        ? [
-            {
-              name: 'athena changed-data feed',
-              everyMs: ATHENA_CHANGES_POLL_MS,
-              firstRunAfterMs: 5_000,
-              run: async () => {
-                await changeFeed.poll();
-              },
-            },
-          ]
-        : []),
-    ],
+    tasks: ehrTasks(mockState.sync, changeFeed, fhirChanges),
     stop: () => cache.close().catch(() => undefined),
   } satisfies GatewayModule & Record<string, unknown>;
 }

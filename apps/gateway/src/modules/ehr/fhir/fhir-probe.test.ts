@@ -67,6 +67,7 @@ function statusWithProbe(ehr: ReturnType<typeof fakeEhr>) {
       onFhirOutcome: (listener) => listeners.push(listener),
       fhirTelemetry: () => connection?.http.telemetry() ?? null,
       probeFhir: fhirProbe(connection),
+      fhirChangeFeedProblem: () => null,
     },
   });
   const task = status.tasks.find((t) => t.name === 'FHIR probe');

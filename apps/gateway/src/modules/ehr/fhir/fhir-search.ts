@@ -51,6 +51,17 @@ export function createFhirSearch(http: FhirHttp, vendor: FhirVendor) {
       }
     },
 
+    /** Whether the CapabilityStatement lists search parameter `name` on `type`. */
+    async declaresSearchParam(type: string, name: string, ctx: EhrCallContext): Promise<boolean> {
+      const statement = await capabilityStatement(ctx);
+      return Boolean(
+        statement.rest
+          ?.flatMap((rest) => rest.resource ?? [])
+          .find((resource) => resource.type === type)
+          ?.searchParam?.some((param) => param.name === name),
+      );
+    },
+
     /** Every matching resource of `type`, page by page through `next` links. */
     async all<T extends Resource>(
       type: T['resourceType'],

@@ -1,10 +1,18 @@
 import { isFhirConfigured, type FhirSettings } from '../../../config/settings.js';
 import { createCircuitBreaker } from '../athena/circuit-breaker.js';
 import type { AthenaError } from '../athena/athena-failure.js';
+import type { ObservedChangeRecorder } from '../athena/athena-change-feed.js';
+import type { Db } from '../../../db/database.js';
+import { createChangeWatermarkStore } from '../change-watermarks.js';
 import type { EhrClient } from '../ehr-client.js';
+import { createFhirChangePoll } from './fhir-change-poll.js';
 import { createFhirConnector } from './fhir-connector.js';
 import { createFhirHttp, type FhirHttp, type FhirHttpOptions } from './fhir-http.js';
 import { publicKeySet, signingKeyFrom, type SigningKey } from './fhir-keys.js';
+import { createFhirSearch } from './fhir-search.js';
+
+const DEFAULT_CHANGES_POLL_SECONDS = 30;
+const DEFAULT_CHANGES_OVERLAP_SECONDS = 60;
 
 /** Overrides of the FHIR connector's transport (tests shorten retries and breaker times). */
 export type FhirTransportOverrides = Partial<
@@ -92,4 +100,34 @@ export function fhirProbe(connection: FhirConnection | null) {
       { requestId: `probe-${Date.now()}` },
     );
   };
+}
+
+/**
+ * The FHIR EHR's `_lastUpdated` change poll and how often it runs; null when the EHR is not
+ * configured, nothing takes observed changes, or FHIR_CHANGES_POLL_SECONDS is 0.
+ */
+export function fhirChangeFeed(
+  connection: FhirConnection | null,
+  fhir: FhirSettings | undefined,
+  deps: {
+    db: Db;
+    record: ObservedChangeRecorder | undefined;
+    log: { warn: (message: string) => void };
+    now?: () => Date;
+  },
+) {
+  const everySeconds = fhir?.changesPollSeconds ?? DEFAULT_CHANGES_POLL_SECONDS;
+  if (!connection || !fhir?.practiceId || !deps.record || everySeconds === 0) {
+    return null;
+  }
+  const poll = createFhirChangePoll({
+    search: createFhirSearch(connection.http, fhir.vendor),
+    practiceId: fhir.practiceId,
+    store: createChangeWatermarkStore(deps.db, 'fhir'),
+    record: deps.record,
+    overlapMs: (fhir.changesOverlapSeconds ?? DEFAULT_CHANGES_OVERLAP_SECONDS) * 1000,
+    log: deps.log,
+    now: deps.now,
+  });
+  return { ...poll, everyMs: everySeconds * 1000 };
 }
