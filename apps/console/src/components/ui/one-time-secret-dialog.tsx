@@ -11,8 +11,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+
+import { SecretField } from './secret-field';
 
 export const SAVED_IT_LABEL = 'I have saved it';
 
@@ -29,30 +29,6 @@ export interface OneTimeSecretDialogProps {
   onSaved: () => void;
   /** Anything else to say (when the old secret stops working, say). */
   children?: ReactNode;
-}
-
-function SingleValue({ value, label }: { value: string; label: string }) {
-  const id = useId();
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={id}>{label}</Label>
-      <div className="flex items-center gap-2">
-        <Input
-          id={id}
-          value={value}
-          readOnly
-          className="font-mono text-xs"
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <CopyButton
-          text={value}
-          label={`Copy ${label}`}
-          successMessage={`${label} copied to clipboard`}
-          failureMessage={`Failed to copy the ${label}`}
-        />
-      </div>
-    </div>
-  );
 }
 
 function ValueList({ values, label }: { values: readonly string[]; label: string }) {
@@ -114,7 +90,7 @@ export function OneTimeSecretDialog({
           <DialogTitle>{title}</DialogTitle>
           {description && <DialogDescription>{description}</DialogDescription>}
         </DialogHeader>
-        {values?.length === 1 && <SingleValue value={values[0]!} label={label} />}
+        {values?.length === 1 && <SecretField value={values[0]!} label={label} name={label} />}
         {values && values.length > 1 && <ValueList values={values} label={label} />}
         <Callout variant="warning">
           <p>{warning}</p>

@@ -1,18 +1,10 @@
 import type { ApiScope } from '@ehr-gateway/contracts';
-import { LoaderCircle, Plus } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { Plus } from 'lucide-react';
+import { useId, useState } from 'react';
 import { toast } from '@/lib/toast';
 
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { OneTimeSecretDialog } from '@/components/ui/one-time-secret-dialog';
 
 import { useCreateApiKey, type CreatedApiKey } from '../api/create-api-key';
@@ -55,8 +47,7 @@ export function CreateApiKeyDialog() {
     }
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function handleSubmit() {
     const trimmed = name.trim();
     const parsed = parseLimits(limits);
     const expires = expiresAtFor(expiry);
@@ -95,41 +86,30 @@ export function CreateApiKeyDialog() {
   const shownKey = created?.key ?? null;
   return (
     <>
-      <Dialog open={open && !created} onOpenChange={handleOpenChange}>
-        <DialogTrigger asChild>
+      <FormDialog
+        open={open && !created}
+        onOpenChange={handleOpenChange}
+        trigger={
           <Button>
             <Plus aria-hidden="true" />
             New API Key
           </Button>
-        </DialogTrigger>
-        <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-2xl">
-          <form className="grid gap-4" onSubmit={handleSubmit}>
-            <DialogHeader>
-              <DialogTitle>Create New API Key</DialogTitle>
-              <DialogDescription>
-                Name the key after the client that will use it, so you can recognise it later.
-              </DialogDescription>
-            </DialogHeader>
-            <div className="space-y-2">
-              <KeyNameField id={`${id}-name`} label="Name" value={name} onChange={setName} />
-            </div>
-            <ScopeFields value={scopes} onChange={setScopes} />
-            <LimitFields value={limits} onChange={setLimits} />
-            <ExpiryField value={expiry} onChange={setExpiry} />
-            <DialogFooter>
-              <Button variant="outline" onClick={() => handleOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={!name.trim() || createKey.isPending}>
-                {createKey.isPending && (
-                  <LoaderCircle aria-hidden="true" className="animate-spin" />
-                )}
-                Generate Key
-              </Button>
-            </DialogFooter>
-          </form>
-        </DialogContent>
-      </Dialog>
+        }
+        title="Create New API Key"
+        description="Name the key after the client that will use it, so you can recognise it later."
+        className="max-h-[92dvh] overflow-y-auto sm:max-w-2xl"
+        submitLabel="Generate Key"
+        pending={createKey.isPending}
+        canSubmit={Boolean(name.trim())}
+        onSubmit={handleSubmit}
+      >
+        <div className="space-y-2">
+          <KeyNameField id={`${id}-name`} label="Name" value={name} onChange={setName} />
+        </div>
+        <ScopeFields value={scopes} onChange={setScopes} />
+        <LimitFields value={limits} onChange={setLimits} />
+        <ExpiryField value={expiry} onChange={setExpiry} />
+      </FormDialog>
       <OneTimeSecretDialog
         values={created ? (shownKey === null ? [] : [shownKey]) : null}
         title="API Key Created"

@@ -1,25 +1,17 @@
 import type { Role, UserCreated } from '@ehr-gateway/contracts';
-import { LoaderCircle, UserPlus } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { UserPlus } from 'lucide-react';
+import { useId, useState } from 'react';
 import { toast } from '@/lib/toast';
 
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { isApiError } from '@/lib/api-client';
 import { UNEXPECTED_ERROR_MESSAGE } from '@/lib/query-client';
 
 import { useCreateUser } from '../api/create-user';
-import { OneTimePassword } from './one-time-password';
+import { OneTimePasswordShown } from './one-time-password';
 import { UserAccessFields } from './user-access-fields';
 
 interface Draft {
@@ -55,8 +47,7 @@ export function CreateUserDialog() {
     setErrors((current) => ({ ...current, [field]: '' }));
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function handleSubmit() {
     if (createUser.isPending) {
       return;
     }
@@ -95,91 +86,71 @@ export function CreateUserDialog() {
     ) : null;
 
   return (
-    <Dialog open={open} onOpenChange={handleOpenChange}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={handleOpenChange}
+      trigger={
         <Button>
           <UserPlus aria-hidden="true" />
           New User
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        {created ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>User Created</DialogTitle>
-              <DialogDescription>
-                {created.user.displayName} ({created.user.username}) can now sign in.
-              </DialogDescription>
-            </DialogHeader>
-            <OneTimePassword username={created.user.username} password={created.oneTimePassword} />
-            <DialogFooter>
-              <Button onClick={() => handleOpenChange(false)}>Close</Button>
-            </DialogFooter>
-          </>
-        ) : (
-          <form className="grid gap-4" onSubmit={handleSubmit} noValidate>
-            <DialogHeader>
-              <DialogTitle>Create User</DialogTitle>
-              <DialogDescription>
-                They get a one-time password and choose their own when they first sign in.
-              </DialogDescription>
-            </DialogHeader>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-username`}>Username</Label>
-              <Input
-                id={`${id}-username`}
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                value={draft.username}
-                aria-invalid={errors.username ? true : undefined}
-                aria-describedby={errors.username ? `${id}-username-error` : `${id}-username-hint`}
-                onChange={(event) => set('username', event.target.value)}
-              />
-              <p id={`${id}-username-hint`} className="text-xs text-muted-foreground">
-                Letters, digits and . _ @ - (at least 3)
-              </p>
-              {fieldError('username')}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-displayName`}>Display name</Label>
-              <Input
-                id={`${id}-displayName`}
-                autoComplete="off"
-                value={draft.displayName}
-                aria-invalid={errors.displayName ? true : undefined}
-                aria-describedby={errors.displayName ? `${id}-displayName-error` : undefined}
-                onChange={(event) => set('displayName', event.target.value)}
-              />
-              {fieldError('displayName')}
-            </div>
-            <UserAccessFields
-              idPrefix={id}
-              role={draft.role}
-              phiAccess={draft.phiAccess}
-              onRoleChange={(role) => set('role', role)}
-              onPhiAccessChange={(phiAccess) => set('phiAccess', phiAccess)}
-              roleError={errors.role}
-            />
-            <DialogFooter>
-              <Button variant="outline" onClick={() => handleOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button
-                type="submit"
-                disabled={
-                  !draft.username.trim() || !draft.displayName.trim() || createUser.isPending
-                }
-              >
-                {createUser.isPending && (
-                  <LoaderCircle aria-hidden="true" className="animate-spin" />
-                )}
-                Create User
-              </Button>
-            </DialogFooter>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+      }
+      title="Create User"
+      description="They get a one-time password and choose their own when they first sign in."
+      submitLabel="Create User"
+      pending={createUser.isPending}
+      canSubmit={Boolean(draft.username.trim() && draft.displayName.trim())}
+      onSubmit={handleSubmit}
+      noValidate
+      done={
+        created && (
+          <OneTimePasswordShown
+            title="User Created"
+            description={`${created.user.displayName} (${created.user.username}) can now sign in.`}
+            username={created.user.username}
+            password={created.oneTimePassword}
+            onClose={() => handleOpenChange(false)}
+          />
+        )
+      }
+    >
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-username`}>Username</Label>
+        <Input
+          id={`${id}-username`}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={draft.username}
+          aria-invalid={errors.username ? true : undefined}
+          aria-describedby={errors.username ? `${id}-username-error` : `${id}-username-hint`}
+          onChange={(event) => set('username', event.target.value)}
+        />
+        <p id={`${id}-username-hint`} className="text-xs text-muted-foreground">
+          Letters, digits and . _ @ - (at least 3)
+        </p>
+        {fieldError('username')}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-displayName`}>Display name</Label>
+        <Input
+          id={`${id}-displayName`}
+          autoComplete="off"
+          value={draft.displayName}
+          aria-invalid={errors.displayName ? true : undefined}
+          aria-describedby={errors.displayName ? `${id}-displayName-error` : undefined}
+          onChange={(event) => set('displayName', event.target.value)}
+        />
+        {fieldError('displayName')}
+      </div>
+      <UserAccessFields
+        idPrefix={id}
+        role={draft.role}
+        phiAccess={draft.phiAccess}
+        onRoleChange={(role) => set('role', role)}
+        onPhiAccessChange={(phiAccess) => set('phiAccess', phiAccess)}
+        roleError={errors.role}
+      />
+    </FormDialog>
   );
 }

@@ -1,19 +1,11 @@
 import type { Role, UserSummary } from '@ehr-gateway/contracts';
-import { LoaderCircle, Pencil } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { Pencil } from 'lucide-react';
+import { useId, useState } from 'react';
 import { toast } from '@/lib/toast';
 
 import { Button } from '@/components/ui/button';
 import { Callout } from '@/components/ui/callout';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { isApiError } from '@/lib/api-client';
@@ -50,8 +42,7 @@ export function EditUserDialog({ user }: { user: UserSummary }) {
   };
   const changed = Object.keys(changes).length > 0;
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function handleSubmit() {
     if (!changed || update.isPending) {
       return;
     }
@@ -74,8 +65,10 @@ export function EditUserDialog({ user }: { user: UserSummary }) {
   }
 
   return (
-    <Dialog open={open} onOpenChange={handleOpenChange}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={handleOpenChange}
+      trigger={
         <Button
           variant="ghost"
           size="icon-sm"
@@ -84,47 +77,36 @@ export function EditUserDialog({ user }: { user: UserSummary }) {
         >
           <Pencil aria-hidden="true" />
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <form className="grid gap-4" onSubmit={handleSubmit} noValidate>
-          <DialogHeader>
-            <DialogTitle>Edit User</DialogTitle>
-            <DialogDescription>
-              {user.username}: changes apply to their next request.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-displayName`}>Display name</Label>
-            <Input
-              id={`${id}-displayName`}
-              value={displayName}
-              autoComplete="off"
-              onChange={(event) => setDisplayName(event.target.value)}
-            />
-          </div>
-          <UserAccessFields
-            idPrefix={id}
-            role={role}
-            phiAccess={phiAccess}
-            onRoleChange={setRole}
-            onPhiAccessChange={setPhiAccess}
-          />
-          {refusal && (
-            <Callout variant="error" role="alert">
-              <p>{refusal}</p>
-            </Callout>
-          )}
-          <DialogFooter>
-            <Button variant="outline" onClick={() => handleOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!changed || !displayName.trim() || update.isPending}>
-              {update.isPending && <LoaderCircle aria-hidden="true" className="animate-spin" />}
-              Save Changes
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Edit User"
+      description={`${user.username}: changes apply to their next request.`}
+      submitLabel="Save Changes"
+      pending={update.isPending}
+      canSubmit={changed && Boolean(displayName.trim())}
+      onSubmit={handleSubmit}
+      noValidate
+    >
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-displayName`}>Display name</Label>
+        <Input
+          id={`${id}-displayName`}
+          value={displayName}
+          autoComplete="off"
+          onChange={(event) => setDisplayName(event.target.value)}
+        />
+      </div>
+      <UserAccessFields
+        idPrefix={id}
+        role={role}
+        phiAccess={phiAccess}
+        onRoleChange={setRole}
+        onPhiAccessChange={setPhiAccess}
+      />
+      {refusal && (
+        <Callout variant="error" role="alert">
+          <p>{refusal}</p>
+        </Callout>
+      )}
+    </FormDialog>
   );
 }

@@ -1,33 +1,17 @@
-import { useId } from 'react';
-
-import { CopyButton } from '@/components/copy-button';
+import { Button } from '@/components/ui/button';
 import { Callout } from '@/components/ui/callout';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { SecretField } from '@/components/ui/secret-field';
 
 /** A one-time password as the admin API hands it over: shown here once, with a copy button. */
 export function OneTimePassword({ username, password }: { username: string; password: string }) {
-  const id = useId();
   return (
     <div className="space-y-3">
-      <div className="space-y-2">
-        <Label htmlFor={id}>One-time password for {username}</Label>
-        <div className="flex items-center gap-2">
-          <Input
-            id={id}
-            value={password}
-            readOnly
-            className="font-mono text-xs"
-            onFocus={(event) => event.currentTarget.select()}
-          />
-          <CopyButton
-            text={password}
-            label="Copy one-time password"
-            successMessage="One-time password copied to clipboard"
-            failureMessage="Failed to copy the one-time password"
-          />
-        </div>
-      </div>
+      <SecretField
+        value={password}
+        label={`One-time password for ${username}`}
+        name="one-time password"
+      />
       <Callout variant="warning">
         <p>
           Copy it now and give it to {username} in person or over a trusted channel. It cannot be
@@ -35,5 +19,33 @@ export function OneTimePassword({ username, password }: { username: string; pass
         </p>
       </Callout>
     </div>
+  );
+}
+
+/** What a user dialog shows once the gateway handed out a one-time password: it, and Close. */
+export function OneTimePasswordShown({
+  title,
+  description,
+  username,
+  password,
+  onClose,
+}: {
+  title: string;
+  description: string;
+  username: string;
+  password: string;
+  onClose: () => void;
+}) {
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>{description}</DialogDescription>
+      </DialogHeader>
+      <OneTimePassword username={username} password={password} />
+      <DialogFooter>
+        <Button onClick={onClose}>Close</Button>
+      </DialogFooter>
+    </>
   );
 }

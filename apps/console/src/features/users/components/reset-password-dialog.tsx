@@ -1,23 +1,15 @@
 import type { UserSummary } from '@ehr-gateway/contracts';
-import { KeySquare, LoaderCircle } from 'lucide-react';
+import { KeySquare } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { isApiError } from '@/lib/api-client';
 import { UNEXPECTED_ERROR_MESSAGE } from '@/lib/query-client';
 
 import { useResetPassword } from '../api/reset-password';
-import { OneTimePassword } from './one-time-password';
+import { OneTimePasswordShown } from './one-time-password';
 
 /** Asks first; then shows the new one-time password once. The user's sessions end. */
 export function ResetPasswordDialog({ user }: { user: UserSummary }) {
@@ -46,8 +38,10 @@ export function ResetPasswordDialog({ user }: { user: UserSummary }) {
   }
 
   return (
-    <Dialog open={open} onOpenChange={handleOpenChange}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={handleOpenChange}
+      trigger={
         <Button
           variant="ghost"
           size="icon-sm"
@@ -56,33 +50,24 @@ export function ResetPasswordDialog({ user }: { user: UserSummary }) {
         >
           <KeySquare aria-hidden="true" />
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{password ? 'Password Reset' : 'Reset Password'}</DialogTitle>
-          <DialogDescription>
-            {password
-              ? `${user.displayName} is signed out everywhere and must sign in with this password.`
-              : `${user.displayName} gets a one-time password and is signed out everywhere at once.`}
-          </DialogDescription>
-        </DialogHeader>
-        {password && <OneTimePassword username={user.username} password={password} />}
-        <DialogFooter>
-          {password ? (
-            <Button onClick={() => handleOpenChange(false)}>Close</Button>
-          ) : (
-            <>
-              <Button variant="outline" onClick={() => handleOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button onClick={handleConfirm} disabled={reset.isPending}>
-                {reset.isPending && <LoaderCircle aria-hidden="true" className="animate-spin" />}
-                Reset Password
-              </Button>
-            </>
-          )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Reset Password"
+      description={`${user.displayName} gets a one-time password and is signed out everywhere at once.`}
+      submitLabel="Reset Password"
+      pending={reset.isPending}
+      canSubmit
+      onSubmit={handleConfirm}
+      done={
+        password === null ? undefined : (
+          <OneTimePasswordShown
+            title="Password Reset"
+            description={`${user.displayName} is signed out everywhere and must sign in with this password.`}
+            username={user.username}
+            password={password}
+            onClose={() => handleOpenChange(false)}
+          />
+        )
+      }
+    />
   );
 }

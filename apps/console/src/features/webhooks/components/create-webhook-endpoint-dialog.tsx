@@ -3,19 +3,11 @@ import {
   type CreateWebhookEndpointBody,
   type WebhookEndpointCreated,
 } from '@ehr-gateway/contracts';
-import { LoaderCircle, Plus } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { Plus } from 'lucide-react';
+import { useId, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/lib/toast';
@@ -93,8 +85,7 @@ export function CreateWebhookEndpointDialog() {
     }
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function handleSubmit() {
     if (!draft.url.trim() || draft.events.length === 0 || create.isPending) {
       return;
     }
@@ -126,42 +117,30 @@ export function CreateWebhookEndpointDialog() {
 
   return (
     <>
-      <Dialog open={open && !created} onOpenChange={handleOpenChange}>
-        <DialogTrigger asChild>
+      <FormDialog
+        open={open && !created}
+        onOpenChange={handleOpenChange}
+        trigger={
           <Button>
             <Plus aria-hidden="true" />
             New Endpoint
           </Button>
-        </DialogTrigger>
-        <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-2xl">
-          <form className="grid gap-4" onSubmit={handleSubmit}>
-            <DialogHeader>
-              <DialogTitle>Add Webhook Endpoint</DialogTitle>
-              <DialogDescription>
-                The gateway signs every delivery (Standard Webhooks) and retries for up to 3 days.
-              </DialogDescription>
-            </DialogHeader>
-            <EndpointFields draft={draft} onChange={setDraft} />
-            {create.isError && (
-              <p role="alert" className="text-sm text-destructive dark:text-red-400">
-                {webhookErrorMessage(create.error, 'Failed to create the endpoint.')}
-              </p>
-            )}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => handleOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button
-                type="submit"
-                disabled={!draft.url.trim() || draft.events.length === 0 || create.isPending}
-              >
-                {create.isPending && <LoaderCircle aria-hidden="true" className="animate-spin" />}
-                Create Endpoint
-              </Button>
-            </DialogFooter>
-          </form>
-        </DialogContent>
-      </Dialog>
+        }
+        title="Add Webhook Endpoint"
+        description="The gateway signs every delivery (Standard Webhooks) and retries for up to 3 days."
+        className="max-h-[92dvh] overflow-y-auto sm:max-w-2xl"
+        submitLabel="Create Endpoint"
+        pending={create.isPending}
+        canSubmit={Boolean(draft.url.trim()) && draft.events.length > 0}
+        onSubmit={handleSubmit}
+      >
+        <EndpointFields draft={draft} onChange={setDraft} />
+        {create.isError && (
+          <p role="alert" className="text-sm text-destructive dark:text-red-400">
+            {webhookErrorMessage(create.error, 'Failed to create the endpoint.')}
+          </p>
+        )}
+      </FormDialog>
       <SigningSecretDialog
         secret={created?.secret ?? null}
         title="Webhook Endpoint Created"

@@ -1,17 +1,8 @@
 import type { WebhookEndpoint, WebhookSecretRotated } from '@ehr-gateway/contracts';
-import { LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 
 import { SelectField } from '@/components/select-field';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
@@ -58,30 +49,26 @@ export function RotateSecretDialog({
     });
   return (
     <>
-      <Dialog open={open && !rotated} onOpenChange={close}>
-        <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-xl">
-          <DialogHeader>
-            <DialogTitle>Rotate Signing Secret</DialogTitle>
-            <DialogDescription className="break-all">{endpoint.url}</DialogDescription>
-          </DialogHeader>
-          <SelectField
-            id={`${id}-grace`}
-            label="Grace period"
-            value={grace}
-            options={GRACE_OPTIONS}
-            onChange={setGrace}
-          />
-          <DialogFooter>
-            <Button variant="outline" onClick={() => close(false)}>
-              Cancel
-            </Button>
-            <Button onClick={onRotate} disabled={rotate.isPending}>
-              {rotate.isPending && <LoaderCircle aria-hidden="true" className="animate-spin" />}
-              Rotate Secret
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <FormDialog
+        open={open && !rotated}
+        onOpenChange={close}
+        title="Rotate Signing Secret"
+        description={endpoint.url}
+        descriptionClassName="break-all"
+        className="max-h-[92dvh] overflow-y-auto sm:max-w-xl"
+        submitLabel="Rotate Secret"
+        pending={rotate.isPending}
+        canSubmit
+        onSubmit={onRotate}
+      >
+        <SelectField
+          id={`${id}-grace`}
+          label="Grace period"
+          value={grace}
+          options={GRACE_OPTIONS}
+          onChange={setGrace}
+        />
+      </FormDialog>
       <SigningSecretDialog
         secret={open ? (rotated?.secret ?? null) : null}
         title="Signing Secret Rotated"
