@@ -26,6 +26,8 @@ export function SelectField<T extends string = string>({
   options,
   onChange,
   valueText,
+  placeholder,
+  disabled,
   name,
   describedBy,
   invalid,
@@ -39,6 +41,9 @@ export function SelectField<T extends string = string>({
   onChange: (value: T) => void;
   /** What the trigger shows, when the value may not be one of the options. */
   valueText?: ReactNode;
+  /** What the trigger shows while nothing is chosen (a select used as a menu keeps value ""). */
+  placeholder?: string;
+  disabled?: boolean;
   /** The form field's name. */
   name?: string;
   describedBy?: string;
@@ -50,13 +55,18 @@ export function SelectField<T extends string = string>({
     <div className={cn('grid gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
       {/* The options are the only values the select can report. */}
-      <Select name={name} value={value} onValueChange={(next) => onChange(next as T)}>
+      <Select
+        name={name}
+        value={value}
+        disabled={disabled}
+        onValueChange={(next) => onChange(next as T)}
+      >
         <SelectTrigger
           id={id}
           aria-describedby={describedBy}
           aria-invalid={invalid ? true : undefined}
         >
-          <SelectValue>{valueText}</SelectValue>
+          <SelectValue placeholder={placeholder}>{valueText}</SelectValue>
         </SelectTrigger>
         <SelectContent>
           {options.map((option) => (

@@ -1,6 +1,6 @@
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '@ehr-gateway/contracts';
 
-import { PageHeader } from '@/components/page-header';
+import { Page } from '@/components/page';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
@@ -14,12 +14,10 @@ export function AccountRoute() {
     return null;
   }
   return (
-    <div className="space-y-6">
-      <title>My Account · EHR API Gateway</title>
-      <PageHeader
-        title="My Account"
-        description="Your role, your password, two-step sign-in and where you are signed in."
-      />
+    <Page
+      title="My Account"
+      description="Your role, your password, two-step sign-in and where you are signed in."
+    >
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="space-y-6">
           <Card>
@@ -52,6 +50,6 @@ export function AccountRoute() {
           <SessionsCard />
         </div>
       </div>
-    </div>
+    </Page>
   );
 }

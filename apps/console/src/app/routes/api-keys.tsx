@@ -1,4 +1,4 @@
-import { PageHeader } from '@/components/page-header';
+import { Page } from '@/components/page';
 import { ReadOnlyNotice } from '@/components/read-only-notice';
 import { ApiKeysListCard } from '@/features/api-keys/components/api-keys-list-card';
 import { CreateApiKeyDialog } from '@/features/api-keys/components/create-api-key-dialog';
@@ -8,20 +8,19 @@ import { useCan } from '@/lib/current-user';
 export function ApiKeysRoute() {
   const canWrite = useCan('keys:write');
   return (
-    <div className="space-y-6">
-      <title>API Keys · EHR API Gateway</title>
-      <PageHeader
-        title="API Key Management"
-        description="Create and revoke the keys external clients use to call the gateway."
-        actions={
-          <>
-            <RefreshApiKeysButton showText />
-            {canWrite && <CreateApiKeyDialog />}
-          </>
-        }
-      />
+    <Page
+      title="API Key Management"
+      tabTitle="API Keys"
+      description="Create and revoke the keys external clients use to call the gateway."
+      actions={
+        <>
+          <RefreshApiKeysButton showText />
+          {canWrite && <CreateApiKeyDialog />}
+        </>
+      }
+    >
       <ReadOnlyNotice permission="keys:write" />
       <ApiKeysListCard />
-    </div>
+    </Page>
   );
 }

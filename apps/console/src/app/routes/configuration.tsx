@@ -1,16 +1,15 @@
-import { PageHeader } from '@/components/page-header';
+import { Page } from '@/components/page';
 import { ConfigCard } from '@/features/gateway-config/components/config-card';
 import { ConfigHistoryCard } from '@/features/gateway-config/components/config-history-card';
 import { EhrIntegrationSettingsCard } from '@/features/system/components/ehr-integration-settings-card';
 
 export function ConfigurationRoute() {
   return (
-    <div className="space-y-6">
-      <title>Configuration · EHR API Gateway</title>
-      <PageHeader
-        title="Gateway Configuration"
-        description="Change how the gateway answers. Changes apply at once to every gateway instance."
-      />
+    <Page
+      title="Gateway Configuration"
+      tabTitle="Configuration"
+      description="Change how the gateway answers. Changes apply at once to every gateway instance."
+    >
       <div className="grid gap-6 lg:grid-cols-2">
         <ConfigCard
           title="API Gateway Settings"
@@ -23,6 +22,6 @@ export function ConfigurationRoute() {
           <ConfigHistoryCard />
         </div>
       </div>
-    </div>
+    </Page>
   );
 }

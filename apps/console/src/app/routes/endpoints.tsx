@@ -1,7 +1,7 @@
 import { DEFAULT_GATEWAY_CONFIG } from '@ehr-gateway/contracts';
 import { useSearchParams } from 'react-router';
 
-import { PageHeader } from '@/components/page-header';
+import { Page } from '@/components/page';
 import { useEhrStatus } from '@/features/ehr-status/api/get-ehr-status';
 import { EndpointsTabs, type EndpointsView } from '@/features/endpoints/components/endpoints-tabs';
 import { DOC_TABS, type DocTab } from '@/features/endpoints/lib/doc-tabs';
@@ -37,12 +37,10 @@ export function EndpointsRoute() {
   }
 
   return (
-    <div className="space-y-6">
-      <title>Endpoints · EHR API Gateway</title>
-      <PageHeader
-        title="Endpoints"
-        description="Read the gateway's endpoint documentation and try requests."
-      />
+    <Page
+      title="Endpoints"
+      description="Read the gateway's endpoint documentation and try requests."
+    >
       <EndpointsTabs
         search={searchParams.get('q') ?? undefined}
         apiRoot={config?.apiRoot ?? DEFAULT_GATEWAY_CONFIG.apiRoot}
@@ -55,6 +53,6 @@ export function EndpointsRoute() {
         athenaPracticeId={ehrStatus?.athena.practiceId ?? null}
         fhirPracticeId={ehrStatus?.fhir.practiceId ?? null}
       />
-    </div>
+    </Page>
   );
 }

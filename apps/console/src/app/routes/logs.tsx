@@ -1,7 +1,7 @@
 import { CONSOLE_PATHS } from '@ehr-gateway/contracts';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 
-import { PageHeader } from '@/components/page-header';
+import { Page } from '@/components/page';
 import { LogsView } from '@/features/request-logs/components/logs-view';
 import { filtersFromSearch, searchFromFilters } from '@/features/request-logs/lib/log-view-filters';
 
@@ -14,12 +14,10 @@ export function LogsRoute() {
   const query = (next: URLSearchParams) => (next.size > 0 ? `?${next.toString()}` : '');
 
   return (
-    <div className="space-y-6">
-      <title>Request Logs · EHR API Gateway</title>
-      <PageHeader
-        title="Request Logs"
-        description="Every request the gateway handled, newest first. Refreshes every 30 seconds."
-      />
+    <Page
+      title="Request Logs"
+      description="Every request the gateway handled, newest first. Refreshes every 30 seconds."
+    >
       <LogsView
         filters={filters}
         onFiltersChange={(next) =>
@@ -33,6 +31,6 @@ export function LogsRoute() {
           )
         }
       />
-    </div>
+    </Page>
   );
 }

@@ -1,7 +1,7 @@
 import { METRIC_RANGES, type MetricRange } from '@ehr-gateway/contracts';
 import { useSearchParams } from 'react-router';
 
-import { PageHeader } from '@/components/page-header';
+import { Page } from '@/components/page';
 import { PermissionRequired } from '@/components/permission-required';
 import { useEhrStatus } from '@/features/ehr-status/api/get-ehr-status';
 import { MetricsView } from '@/features/metrics/components/metrics-view';
@@ -22,12 +22,10 @@ export function MetricsRoute() {
   const canReadWebhooks = useCan('webhooks:read');
 
   return (
-    <div className="space-y-6">
-      <title>Metrics · EHR API Gateway</title>
-      <PageHeader
-        title="Metrics"
-        description="Traffic, errors and latency through the gateway, the athena upstream, and webhook deliveries."
-      />
+    <Page
+      title="Metrics"
+      description="Traffic, errors and latency through the gateway, the athena upstream, and webhook deliveries."
+    >
       <PermissionRequired permission="metrics:read">
         <MetricsView
           range={range}
@@ -36,6 +34,6 @@ export function MetricsRoute() {
         />
         {canReadWebhooks && <WebhookMetricsCard />}
       </PermissionRequired>
-    </div>
+    </Page>
   );
 }

@@ -1,13 +1,14 @@
 import { ArrowLeft, FileQuestionMark } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 
+import { documentTitle } from '@/components/page';
 import { Button } from '@/components/ui/button';
 
 export function NotFoundRoute() {
   const { pathname } = useLocation();
   return (
     <div className="flex flex-col items-center justify-center gap-4 py-20 text-center">
-      <title>Page Not Found · EHR API Gateway</title>
+      <title>{documentTitle('Page Not Found')}</title>
       <FileQuestionMark aria-hidden="true" className="size-12 text-muted-foreground" />
       <h1 className="text-2xl font-semibold tracking-tight">Page Not Found</h1>
       <p className="max-w-md text-sm text-muted-foreground">

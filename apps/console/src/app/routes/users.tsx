@@ -1,4 +1,4 @@
-import { PageHeader } from '@/components/page-header';
+import { Page } from '@/components/page';
 import { PermissionRequired } from '@/components/permission-required';
 import { CreateUserDialog } from '@/features/users/components/create-user-dialog';
 import { UsersCard } from '@/features/users/components/users-card';
@@ -7,16 +7,14 @@ import { useCan } from '@/lib/current-user';
 export function UsersRoute() {
   const canManage = useCan('users:manage');
   return (
-    <div className="space-y-6">
-      <title>Users · EHR API Gateway</title>
-      <PageHeader
-        title="Users"
-        description="Who can sign in to this console, their role, and whether they may see patient data."
-        actions={canManage ? <CreateUserDialog /> : undefined}
-      />
+    <Page
+      title="Users"
+      description="Who can sign in to this console, their role, and whether they may see patient data."
+      actions={canManage ? <CreateUserDialog /> : undefined}
+    >
       <PermissionRequired permission="users:read">
         <UsersCard />
       </PermissionRequired>
-    </div>
+    </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { PageHeader } from '@/components/page-header';
+import { Page } from '@/components/page';
 import { PermissionRequired } from '@/components/permission-required';
 import { ReadOnlyNotice } from '@/components/read-only-notice';
 import { CreateWebhookEndpointDialog } from '@/features/webhooks/components/create-webhook-endpoint-dialog';
@@ -10,19 +10,17 @@ import { useCan } from '@/lib/current-user';
 export function WebhooksRoute() {
   const canManage = useCan('webhooks:manage');
   return (
-    <div className="space-y-6">
-      <title>Webhooks · EHR API Gateway</title>
-      <PageHeader
-        title="Webhooks"
-        description="Signed events when an appointment or patient changes, in the gateway or in the EHR."
-        actions={canManage ? <CreateWebhookEndpointDialog /> : undefined}
-      />
+    <Page
+      title="Webhooks"
+      description="Signed events when an appointment or patient changes, in the gateway or in the EHR."
+      actions={canManage ? <CreateWebhookEndpointDialog /> : undefined}
+    >
       <PermissionRequired permission="webhooks:read">
         <ReadOnlyNotice permission="webhooks:manage" />
         <WebhookStatsStrip />
         <WebhookEndpointsCard />
         <VerifySignatureCard />
       </PermissionRequired>
-    </div>
+    </Page>
   );
 }

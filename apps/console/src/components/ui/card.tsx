@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 import { cn } from '@/lib/utils';
 
@@ -27,8 +27,29 @@ export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
   return <p className={cn('text-sm text-muted-foreground', className)} {...props} />;
 }
 
-export function CardAction({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex items-center gap-2', className)} {...props} />;
+/** A card's title and description with its controls on the right (refresh, "View All"). */
+export function CardHeading({
+  title,
+  description,
+  className = 'flex-row items-start justify-between gap-4',
+  children,
+}: {
+  title: ReactNode;
+  description: ReactNode;
+  /** How title and controls sit: side by side unless the card stacks them on a phone. */
+  className?: string;
+  /** The controls. */
+  children: ReactNode;
+}) {
+  return (
+    <CardHeader className={className}>
+      <div className="space-y-1.5">
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </div>
+      <div className="flex items-center gap-2">{children}</div>
+    </CardHeader>
+  );
 }
 
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {

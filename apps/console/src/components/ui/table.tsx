@@ -2,6 +2,8 @@ import type { ComponentProps, ReactNode } from 'react';
 
 import { cn } from '@/lib/utils';
 
+import { Skeleton } from './skeleton';
+
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
     // Focusable so keyboard users can scroll a table that is wider than a phone screen.
@@ -53,6 +55,19 @@ export function TableEmpty({ colSpan, children }: { colSpan: number; children: R
       </td>
     </tr>
   );
+}
+
+/** Placeholder rows while a table loads, as many cells wide as its real rows. */
+export function TableSkeletonRows({ rows, columns }: { rows: number; columns: number }) {
+  return Array.from({ length: rows }, (_, index) => (
+    <TableRow key={index} className="hover:bg-transparent">
+      {Array.from({ length: columns }, (_, cell) => (
+        <TableCell key={cell}>
+          <Skeleton className="h-4 w-full min-w-12" />
+        </TableCell>
+      ))}
+    </TableRow>
+  ));
 }
 
 /**

@@ -3,14 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 
 import { Button } from '@/components/ui/button';
-import {
-  Card,
-  CardAction,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card';
+import { Card, CardContent, CardHeading } from '@/components/ui/card';
 
 import { useCreateApiKey, type CreatedApiKey } from '../api/create-api-key';
 import { useApiKeys } from '../api/get-api-keys';
@@ -62,15 +55,12 @@ export function ApiKeysCard() {
 
   return (
     <Card>
-      <CardHeader className="flex-row items-start justify-between gap-4">
-        <div className="space-y-1.5">
-          <CardTitle>API Key Management</CardTitle>
-          <CardDescription>Create and manage keys for external clients</CardDescription>
-        </div>
-        <CardAction>
-          <RefreshApiKeysButton />
-        </CardAction>
-      </CardHeader>
+      <CardHeading
+        title="API Key Management"
+        description="Create and manage keys for external clients"
+      >
+        <RefreshApiKeysButton />
+      </CardHeading>
       <CardContent className="space-y-4">
         <form className="flex flex-col gap-2 sm:flex-row sm:items-end" onSubmit={handleSubmit}>
           <div className="flex-1 space-y-2">

@@ -1,8 +1,8 @@
 import { AUDIT_ACTIONS, type AuditEvent } from '@ehr-gateway/contracts';
 
+import { RelativeTime } from '@/components/relative-time';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import {
   Table,
   TableBody,
@@ -11,9 +11,10 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  TableSkeletonRows,
   STACKED_ROW,
 } from '@/components/ui/table';
-import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 
 import { actorLabel, RESULT_LABELS, RESULT_VARIANTS } from './audit-labels';
 
@@ -48,15 +49,7 @@ export function AuditTable({
       </TableHeader>
       <TableBody>
         {isPending ? (
-          Array.from({ length: 5 }, (_, index) => (
-            <TableRow key={index} className="hover:bg-transparent">
-              {Array.from({ length: COLUMNS }, (_, cell) => (
-                <TableCell key={cell}>
-                  <Skeleton className="h-4 w-full min-w-12" />
-                </TableCell>
-              ))}
-            </TableRow>
-          ))
+          <TableSkeletonRows rows={5} columns={COLUMNS} />
         ) : isError && events.length === 0 ? (
           <TableEmpty colSpan={COLUMNS}>Failed to load the audit log. Please try again.</TableEmpty>
         ) : events.length === 0 ? (
@@ -65,9 +58,7 @@ export function AuditTable({
           events.map((event) => (
             <TableRow key={event.id} className={STACKED_ROW}>
               <TableCell className="whitespace-nowrap max-sm:order-2">
-                <time dateTime={event.at} title={formatDateTime(event.at)}>
-                  {formatRelativeTime(event.at)}
-                </time>
+                <RelativeTime at={event.at} />
               </TableCell>
               <TableCell
                 className="max-w-[14rem] truncate max-sm:order-3"

@@ -18,6 +18,21 @@ const FHIR_NOT_CONFIGURED = {
   tokenRefreshes: 0,
 };
 
+/** athena connected at 195900, last synced five minutes before the tests' clock. */
+const ATHENA_CONNECTED = {
+  athena: {
+    status: 'connected',
+    configured: true,
+    practiceId: '195900',
+    lastSyncedAt: '2025-03-04T11:55:00Z',
+    breakerState: null,
+    tokenRefreshes: 0,
+    message: null,
+  },
+  fhir: FHIR_NOT_CONFIGURED,
+  mockEhr: { status: 'connected' },
+};
+
 describe('StatusCards', () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -30,19 +45,7 @@ describe('StatusCards', () => {
   it('shows skeletons, then connected Athena with practice and last sync', async () => {
     mockFetch({
       'GET /admin/ehr-status': {
-        body: {
-          athena: {
-            status: 'connected',
-            configured: true,
-            practiceId: '195900',
-            lastSyncedAt: '2025-03-04T11:55:00Z',
-            breakerState: null,
-            tokenRefreshes: 0,
-            message: null,
-          },
-          fhir: FHIR_NOT_CONFIGURED,
-          mockEhr: { status: 'connected' },
-        },
+        body: ATHENA_CONNECTED,
       },
       'GET /admin/uptime': {
         body: {
@@ -104,19 +107,7 @@ describe('StatusCards', () => {
   it('says since when the samples are younger than 30 days', async () => {
     mockFetch({
       'GET /admin/ehr-status': {
-        body: {
-          athena: {
-            status: 'connected',
-            configured: true,
-            practiceId: '195900',
-            lastSyncedAt: '2025-03-04T11:55:00Z',
-            breakerState: null,
-            tokenRefreshes: 0,
-            message: null,
-          },
-          fhir: FHIR_NOT_CONFIGURED,
-          mockEhr: { status: 'connected' },
-        },
+        body: ATHENA_CONNECTED,
       },
       'GET /admin/uptime': {
         body: {

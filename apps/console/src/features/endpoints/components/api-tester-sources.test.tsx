@@ -1,58 +1,17 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 import { mockFetch } from '@/test/mock-fetch';
-import { renderWithProviders } from '@/test/render';
 
-import { ApiTester } from './api-tester';
+import { chooseOption, ORIGIN, renderTester as renderTesterAt } from '../test/api-tester-harness';
 
-// CodeMirror needs layout APIs happy-dom lacks; a textarea stands in for the lazy editor.
-vi.mock('./json-editor', () => ({
-  JsonEditor: ({
-    value,
-    onChange,
-    labelledBy,
-  }: {
-    value: string;
-    onChange: (value: string) => void;
-    labelledBy: string;
-  }) => (
-    <textarea
-      aria-labelledby={labelledBy}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-    />
-  ),
-}));
+vi.mock('./json-editor', () => import('../test/json-editor-stand-in'));
 
-const ORIGIN = 'https://gw.test';
 const FHIR_BASE = '/fhir/r4/fhir/24680';
 const BOOKED_ID = '5b0c6a1e-8f0e-4c35-9d5c-2f7a1b9e4d21';
 
-function renderTester() {
-  const user = userEvent.setup();
-  renderWithProviders(
-    <ApiTester
-      apiRoot="/api"
-      practiceId="67890"
-      origin={ORIGIN}
-      defaultSource="mock"
-      athenaPracticeId="195900"
-      fhirPracticeId="24680"
-    />,
-  );
-  return user;
-}
-
-async function chooseOption(
-  user: ReturnType<typeof userEvent.setup>,
-  label: string,
-  option: string,
-) {
-  await user.click(screen.getByRole('combobox', { name: label }));
-  await user.click(await screen.findByRole('option', { name: option }));
-}
+const renderTester = () =>
+  renderTesterAt({ defaultSource: 'mock', athenaPracticeId: '195900', fhirPracticeId: '24680' });
 
 describe('ApiTester: the EHR the presets ask', () => {
   it('offers every EHR source, the FHIR EHR at its own practice with source=fhir', async () => {

@@ -7,51 +7,10 @@ import { mockFetch } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
 
 import { FULL_ACCESS_MESSAGE } from '../lib/use-test-sender';
+import { chooseOption, fill, ORIGIN, renderTester } from '../test/api-tester-harness';
 import { ApiTester } from './api-tester';
 
-// CodeMirror needs layout APIs happy-dom lacks; a textarea stands in for the lazy editor.
-vi.mock('./json-editor', () => ({
-  JsonEditor: ({
-    value,
-    onChange,
-    labelledBy,
-  }: {
-    value: string;
-    onChange: (value: string) => void;
-    labelledBy: string;
-  }) => (
-    <textarea
-      aria-labelledby={labelledBy}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-    />
-  ),
-}));
-
-const ORIGIN = 'https://gw.test';
-
-function renderTester(defaultSource?: 'athena' | 'mock') {
-  const user = userEvent.setup();
-  renderWithProviders(
-    <ApiTester apiRoot="/api" practiceId="67890" origin={ORIGIN} defaultSource={defaultSource} />,
-  );
-  return user;
-}
-
-/** Puts text into a labelled input at once: for tests where keystrokes are not the point. */
-async function fill(user: ReturnType<typeof userEvent.setup>, label: string, text: string) {
-  await user.click(screen.getByLabelText(label));
-  await user.paste(text);
-}
-
-async function chooseOption(
-  user: ReturnType<typeof userEvent.setup>,
-  label: string,
-  option: string,
-) {
-  await user.click(screen.getByRole('combobox', { name: label }));
-  await user.click(await screen.findByRole('option', { name: option }));
-}
+vi.mock('./json-editor', () => import('../test/json-editor-stand-in'));
 
 describe('ApiTester', () => {
   it('opens with an operation handed over by the documentation, once', async () => {
@@ -152,7 +111,7 @@ describe('ApiTester', () => {
     const fetchMock = mockFetch({
       'GET /api/67890/patients': { body: { patients: [], totalCount: 0 } },
     });
-    const user = renderTester('mock');
+    const user = renderTester({ defaultSource: 'mock' });
     await user.type(screen.getByLabelText('API Key'), 'ehrgw_test');
     await user.click(screen.getByRole('button', { name: 'Send Request' }));
 
@@ -332,7 +291,7 @@ describe('ApiTester', () => {
   });
 
   it('groups the FHIR R4 presets under their own category, at the EHR chosen for them', async () => {
-    const user = renderTester('mock');
+    const user = renderTester({ defaultSource: 'mock' });
     await chooseOption(user, 'Category', 'FHIR R4');
     const presets = screen.getByRole('region', { name: 'Presets: FHIR R4' });
     expect(
@@ -443,7 +402,7 @@ describe('ApiTester', () => {
 
   it("follows the URL the user types: a preset's parameters go with its URL (issue 23)", async () => {
     const fetchMock = mockFetch({ 'GET /utility/datetime': { body: { now: '2026' } } });
-    const user = renderTester('mock');
+    const user = renderTester({ defaultSource: 'mock' });
     await user.click(screen.getByRole('button', { name: /Get Patients/ }));
     expect(screen.getByLabelText('Parameter 1 key')).toHaveValue('source');
 

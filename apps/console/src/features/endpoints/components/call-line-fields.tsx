@@ -2,16 +2,10 @@ import type { Tenant } from '@ehr-gateway/contracts';
 import { PhoneCall } from 'lucide-react';
 import { useState } from 'react';
 
+import { SelectField } from '@/components/select-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 
 import { createAthenaTenant, listTenants } from '../lib/voice-simulator';
 import { messageOf } from '../lib/use-simulated-call';
@@ -79,30 +73,28 @@ export function CallLineFields({
             placeholder="A key with the tools scope"
           />
         </div>
-        <div className="space-y-2">
-          <Label htmlFor={`${id}-tenant`}>Phone line (tenant)</Label>
-          {tenants ? (
-            <Select value={tenantId} onValueChange={onTenantChange}>
-              <SelectTrigger id={`${id}-tenant`} aria-label="Phone line (tenant)">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {tenants.map((tenant) => (
-                  <SelectItem key={tenant.id} value={String(tenant.id)}>
-                    {tenant.name} · {tenant.ehrSource === 'athena' ? 'athena' : 'Mock EHR'}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          ) : (
+        {tenants ? (
+          <SelectField
+            id={`${id}-tenant`}
+            label="Phone line (tenant)"
+            value={tenantId}
+            options={tenants.map((tenant) => ({
+              value: String(tenant.id),
+              label: `${tenant.name} · ${tenant.ehrSource === 'athena' ? 'athena' : 'Mock EHR'}`,
+            }))}
+            onChange={onTenantChange}
+          />
+        ) : (
+          <div className="space-y-2">
+            <Label htmlFor={`${id}-tenant`}>Phone line (tenant)</Label>
             <Input
               id={`${id}-tenant`}
               inputMode="numeric"
               value={tenantId}
               onChange={(event) => onTenantChange(event.target.value.replace(/\D/g, ''))}
             />
-          )}
-        </div>
+          </div>
+        )}
         <Button variant="outline" onClick={onNewCall}>
           <PhoneCall aria-hidden="true" />
           New call

@@ -3,14 +3,7 @@ import {
   type VoiceEvalScript,
 } from '@ehr-gateway/synthetic-practice/voice-eval';
 
-import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { SelectField } from '@/components/select-field';
 
 /**
  * "Load script…": any call of the voice-agent evaluation set (`npm run eval:voice`), played as a
@@ -26,29 +19,20 @@ export function ScriptLoader({
   onPlay: (script: VoiceEvalScript) => void;
 }) {
   return (
-    <div className="space-y-1.5">
-      <Label htmlFor={`${id}-script`}>Evaluation script</Label>
-      <Select
-        value=""
-        disabled={disabled}
-        onValueChange={(scriptId) => {
-          const script = VOICE_EVAL_SCRIPTS.find((s) => s.id === scriptId);
-          if (script) {
-            onPlay(script);
-          }
-        }}
-      >
-        <SelectTrigger id={`${id}-script`} className="w-full sm:w-96">
-          <SelectValue placeholder="Load script…" />
-        </SelectTrigger>
-        <SelectContent>
-          {VOICE_EVAL_SCRIPTS.map((script) => (
-            <SelectItem key={script.id} value={script.id}>
-              {script.title}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
+    <SelectField
+      id={`${id}-script`}
+      label="Evaluation script"
+      className="sm:w-96"
+      value=""
+      placeholder="Load script…"
+      disabled={disabled}
+      options={VOICE_EVAL_SCRIPTS.map((script) => ({ value: script.id, label: script.title }))}
+      onChange={(scriptId) => {
+        const script = VOICE_EVAL_SCRIPTS.find((candidate) => candidate.id === scriptId);
+        if (script) {
+          onPlay(script);
+        }
+      }}
+    />
   );
 }

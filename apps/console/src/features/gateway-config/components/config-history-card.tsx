@@ -1,9 +1,9 @@
 import type { GatewayConfig, GatewayConfigChange } from '@ehr-gateway/contracts';
 import { History } from 'lucide-react';
 
+import { RelativeTime } from '@/components/relative-time';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDateTime, formatRelativeTime } from '@/lib/format';
 
 import { useConfigHistory } from '../api/get-config-history';
 import { CONFIG_FIELD_LABELS } from './config-field-labels';
@@ -58,9 +58,7 @@ export function ConfigHistoryCard() {
                   <p className="text-sm">
                     <span className="font-medium">{change.changedBy}</span>{' '}
                     <span className="text-muted-foreground">
-                      <time dateTime={change.changedAt} title={formatDateTime(change.changedAt)}>
-                        {formatRelativeTime(change.changedAt)}
-                      </time>
+                      <RelativeTime at={change.changedAt} />
                     </span>
                   </p>
                   {fields.length === 0 ? (

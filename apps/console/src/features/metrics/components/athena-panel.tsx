@@ -4,14 +4,7 @@ import { Link } from 'react-router';
 import { DetailField } from '@/components/detail-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Card,
-  CardAction,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card';
+import { Card, CardContent, CardHeading } from '@/components/ui/card';
 import { ATHENA_SETUP_LINK, logsLink } from '@/lib/console-links';
 
 import { formatCount, formatLatency, formatRate } from '../lib/metric-format';
@@ -38,19 +31,15 @@ export function AthenaPanel({
   const breaker = status?.breakerState ? BREAKER_LABELS[status.breakerState] : null;
   return (
     <Card>
-      <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="space-y-1.5">
-          <CardTitle>Athena EHR upstream</CardTitle>
-          <CardDescription>
-            Calls answered from athena in this period, and the connection now
-          </CardDescription>
-        </div>
-        <CardAction>
-          <Button variant="outline" size="sm" asChild>
-            <Link to={logsLink({ source: 'athena', from, to })}>Athena requests in Logs</Link>
-          </Button>
-        </CardAction>
-      </CardHeader>
+      <CardHeading
+        title="Athena EHR upstream"
+        description="Calls answered from athena in this period, and the connection now"
+        className="gap-3 sm:flex-row sm:items-start sm:justify-between"
+      >
+        <Button variant="outline" size="sm" asChild>
+          <Link to={logsLink({ source: 'athena', from, to })}>Athena requests in Logs</Link>
+        </Button>
+      </CardHeading>
       <CardContent>
         {status && !status.configured ? (
           <p className="text-sm text-muted-foreground">

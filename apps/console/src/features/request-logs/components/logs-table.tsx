@@ -1,9 +1,9 @@
 import type { LogEntrySummary } from '@ehr-gateway/contracts';
 
+import { RelativeTime } from '@/components/relative-time';
 import { MethodBadge } from '@/components/method-badge';
 import { StatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import {
   Table,
   TableBody,
@@ -12,9 +12,10 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  TableSkeletonRows,
   STACKED_ROW,
 } from '@/components/ui/table';
-import { formatDateTime, formatRelativeTime, formatResponseTime } from '@/lib/format';
+import { formatResponseTime } from '@/lib/format';
 
 import { sourceLabel } from './source-label';
 
@@ -60,15 +61,7 @@ export function LogsTable({
       </TableHeader>
       <TableBody>
         {isPending ? (
-          Array.from({ length: skeletonRows }, (_, index) => (
-            <TableRow key={index} className="hover:bg-transparent">
-              {Array.from({ length: columns }, (_, cell) => (
-                <TableCell key={cell}>
-                  <Skeleton className="h-4 w-full min-w-12" />
-                </TableCell>
-              ))}
-            </TableRow>
-          ))
+          <TableSkeletonRows rows={skeletonRows} columns={columns} />
         ) : isError && !logs?.length ? (
           <TableEmpty colSpan={columns}>Failed to load logs. Please try again.</TableEmpty>
         ) : !logs?.length ? (
@@ -77,9 +70,7 @@ export function LogsTable({
           logs.map((log) => (
             <TableRow key={log.id} className={STACKED_ROW}>
               <TableCell className="whitespace-nowrap max-sm:order-1">
-                <time dateTime={log.timestamp} title={formatDateTime(log.timestamp)}>
-                  {formatRelativeTime(log.timestamp)}
-                </time>
+                <RelativeTime at={log.timestamp} />
               </TableCell>
               <TableCell
                 className="max-w-[22rem] truncate font-mono text-xs max-sm:max-w-full max-sm:basis-full"

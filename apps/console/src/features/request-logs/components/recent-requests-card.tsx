@@ -2,14 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
-import {
-  Card,
-  CardAction,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card';
+import { Card, CardContent, CardHeading } from '@/components/ui/card';
 
 import { useRecentLogs } from '../api/get-logs';
 import { LogsTable } from './logs-table';
@@ -25,18 +18,15 @@ export function RecentRequestsCard({ trend }: { trend?: ReactNode }) {
 
   return (
     <Card>
-      <CardHeader className="flex-row items-start justify-between gap-4">
-        <div className="space-y-1.5">
-          <CardTitle>Recent API Requests</CardTitle>
-          <CardDescription>The latest requests handled by the gateway</CardDescription>
-        </div>
-        <CardAction>
-          {trend && <div className="hidden sm:block">{trend}</div>}
-          <Button variant="outline" size="sm" asChild>
-            <Link to="/logs">View All</Link>
-          </Button>
-        </CardAction>
-      </CardHeader>
+      <CardHeading
+        title="Recent API Requests"
+        description="The latest requests handled by the gateway"
+      >
+        {trend && <div className="hidden sm:block">{trend}</div>}
+        <Button variant="outline" size="sm" asChild>
+          <Link to="/logs">View All</Link>
+        </Button>
+      </CardHeading>
       <CardContent>
         <LogsTable
           logs={data}
