@@ -105,10 +105,18 @@ describe('Athena connector against the athena sandbox over HTTP', () => {
       ids.map((departmentId) => ehr.listOpenSlots(PRACTICE, { ...search, departmentId }, ctx)),
     );
     const before = await stats();
-    const once = await ehr.listOpenSlotsIn!(PRACTICE, ids, search, ctx);
+    const once = await ehr.listOpenSlotsIn!(PRACTICE, { ...search, departmentIds: ids }, ctx);
     expect((await stats()).dataRequests - before.dataRequests).toBe(1);
     expect(new Set(once.map((slot) => slot.departmentId)).size).toBeGreaterThan(1);
     expect(once).toEqual(perDepartment.flat());
+
+    const providerIds = [...new Set(once.map((slot) => slot.providerId))].slice(0, 2);
+    const theirs = await ehr.listOpenSlotsIn!(
+      PRACTICE,
+      { ...search, departmentIds: ids, providerIds },
+      ctx,
+    );
+    expect(theirs).toEqual(once.filter((slot) => providerIds.includes(slot.providerId)));
   });
 
   it('makes one token request however many calls wait for it', async () => {

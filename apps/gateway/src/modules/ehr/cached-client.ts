@@ -125,9 +125,9 @@ export function withResponseCache(client: EhrClient, options: ResponseCacheOptio
       return client.listOpenSlots(practiceId, search, ctx);
     },
     ...(client.listOpenSlotsIn && {
-      listOpenSlotsIn: (practiceId, departmentIds, search, ctx) => {
+      listOpenSlotsIn: (practiceId, search, ctx) => {
         assertPracticeAllowed(practiceId, ctx);
-        return client.listOpenSlotsIn!(practiceId, departmentIds, search, ctx);
+        return client.listOpenSlotsIn!(practiceId, search, ctx);
       },
     }),
     bookAppointment: (practiceId, booking, ctx) =>

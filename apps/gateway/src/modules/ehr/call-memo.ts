@@ -172,9 +172,9 @@ export function withCallMemo(client: EhrClient): EhrClient {
     listOpenSlots: (practiceId, search, ctx) =>
       read(practiceId, 'slots', search, ctx, () => client.listOpenSlots(practiceId, search, ctx)),
     ...(client.listOpenSlotsIn && {
-      listOpenSlotsIn: (practiceId, departmentIds, search, ctx) =>
-        read(practiceId, 'slots', { ...search, departmentIds: departmentIds.join(',') }, ctx, () =>
-          client.listOpenSlotsIn!(practiceId, departmentIds, search, ctx),
+      listOpenSlotsIn: (practiceId, search, ctx) =>
+        read(practiceId, 'slots', search, ctx, () =>
+          client.listOpenSlotsIn!(practiceId, search, ctx),
         ),
     }),
     bookAppointment: (practiceId, booking, ctx) =>

@@ -76,6 +76,16 @@ export interface SlotSearch {
   limit?: number;
 }
 
+/** An open-slot search over several departments, and the providers whose slots are wanted. */
+export interface SlotSearchIn {
+  departmentIds: readonly string[];
+  /** Only these providers' slots; every provider's when absent. */
+  providerIds?: readonly string[];
+  appointmentTypeId?: string;
+  startDate: string;
+  endDate: string;
+}
+
 /**
  * One EHR system as the gateway sees it: normalized shapes in, normalized shapes out. The Mock
  * EHR, the Athena connector and the FHIR connector implement it; routes and aggregation never know which.
@@ -124,13 +134,12 @@ export interface EhrClient {
   ): Promise<AppointmentType[]>;
   listOpenSlots(practiceId: string, search: SlotSearch, ctx: EhrCallContext): Promise<OpenSlot[]>;
   /**
-   * The open slots of several departments in one EHR call, department by department in the order
-   * asked; only an EHR that takes a list of departments (athena) offers it (see openSlotsIn).
+   * The open slots of several departments (and providers) in one EHR call, department by
+   * department in the order asked; only an EHR that takes lists (athena) offers it (see openSlotsIn).
    */
   listOpenSlotsIn?(
     practiceId: string,
-    departmentIds: readonly string[],
-    search: Omit<SlotSearch, 'departmentId' | 'limit'>,
+    search: SlotSearchIn,
     ctx: EhrCallContext,
   ): Promise<OpenSlot[]>;
   bookAppointment(
@@ -194,24 +203,26 @@ export async function listAllProviders(
 
 /**
  * The open slots of several departments, department by department in the order given: one EHR
- * call where the EHR takes a list of departments, else one call per department, at once.
+ * call where the EHR takes lists, else one call per department, at once (naming the provider
+ * when there is one).
  */
 export async function openSlotsIn(
   client: EhrClient,
   practiceId: string,
-  departmentIds: readonly string[],
-  search: Omit<SlotSearch, 'departmentId' | 'limit'>,
+  search: SlotSearchIn,
   ctx: EhrCallContext,
 ): Promise<OpenSlot[]> {
-  if (departmentIds.length === 0) {
+  const { departmentIds, providerIds, ...rest } = search;
+  if (departmentIds.length === 0 || providerIds?.length === 0) {
     return [];
   }
   if (client.listOpenSlotsIn) {
-    return client.listOpenSlotsIn(practiceId, departmentIds, search, ctx);
+    return client.listOpenSlotsIn(practiceId, search, ctx);
   }
+  const providerId = providerIds?.length === 1 ? providerIds[0] : undefined;
   const perDepartment = await Promise.all(
     departmentIds.map((departmentId) =>
-      client.listOpenSlots(practiceId, { ...search, departmentId }, ctx),
+      client.listOpenSlots(practiceId, { ...rest, departmentId, providerId }, ctx),
     ),
   );
   return perDepartment.flat();

@@ -48,6 +48,7 @@ export type {
   EhrClient,
   NewPatient,
   SlotSearch,
+  SlotSearchIn,
 } from './ehr-client.js';
 export { createCallMemos, type CallMemos } from './call-memo.js';
 export { ATHENA_NOT_CONFIGURED, FHIR_NOT_CONFIGURED, resolveRange } from './ehr-service.js';

@@ -86,6 +86,7 @@ describe('the first available slots', () => {
 /** A client over SLOTS that records each EHR call; `batches` offers several departments in one. */
 function recordingClient(batches: boolean) {
   const calls: string[][] = [];
+  const providersAsked: string[][] = [];
   const perDepartment = (departmentId: string) => SLOTS[departmentId] ?? [];
   const client = {
     listOpenSlots: async (_practice: string, search: { departmentId: string }) => {
@@ -93,13 +94,17 @@ function recordingClient(batches: boolean) {
       return perDepartment(search.departmentId);
     },
     ...(batches && {
-      listOpenSlotsIn: async (_practice: string, departmentIds: string[]) => {
-        calls.push([...departmentIds]);
-        return departmentIds.flatMap(perDepartment);
+      listOpenSlotsIn: async (
+        _practice: string,
+        search: { departmentIds: string[]; providerIds: string[] },
+      ) => {
+        calls.push([...search.departmentIds]);
+        providersAsked.push([...search.providerIds]);
+        return search.departmentIds.flatMap(perDepartment);
       },
     }),
   } as unknown as EhrClient;
-  return { client, calls };
+  return { client, calls, providersAsked };
 }
 
 describe('home departments, then elsewhere', () => {
@@ -107,11 +112,12 @@ describe('home departments, then elsewhere', () => {
   const ctx = { requestId: 't' };
 
   it('asks an EHR that takes a list of departments once, for home and elsewhere together', async () => {
-    const { client, calls } = recordingClient(true);
+    const { client, calls, providersAsked } = recordingClient(true);
     const home = { ...query, client, departments: [department('2')] };
     const slots = await searchHomeThenElsewhere(home, practice, ctx);
     expect(slots.map((s) => s.id)).toEqual(['earliest', 'evening']);
     expect(calls).toEqual([['2', '1', '3']]);
+    expect(providersAsked).toEqual([['10', '20']]);
 
     calls.length = 0;
     const emptyHome = { ...query, client, departments: [department('3')] };

@@ -44,15 +44,23 @@ function fitting(slots: OpenSlot[], query: SlotQuery): OpenSlot[] {
     .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
 }
 
-/** The open slots of these departments for the query, as the EHR lists them. */
+/**
+ * The open slots of these departments for the query, as the EHR lists them; an EHR that takes
+ * lists is asked for the chosen providers' only (the rest would be filtered out here anyway).
+ */
 function openSlotsOf(departments: Department[], query: SlotQuery, ctx: EhrCallContext) {
+  const { client, providerId, providers } = query;
   return openSlotsIn(
-    query.client,
+    client,
     query.practiceId,
-    departments.map((department) => department.id),
     {
+      departmentIds: departments.map((department) => department.id),
+      providerIds: providerId
+        ? [providerId]
+        : client.listOpenSlotsIn
+          ? providers.map((provider) => provider.id)
+          : undefined,
       appointmentTypeId: query.appointmentTypeId,
-      providerId: query.providerId ?? undefined,
       startDate: query.startDate,
       endDate: query.endDate,
     },

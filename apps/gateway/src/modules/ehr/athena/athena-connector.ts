@@ -327,14 +327,19 @@ export function createAthenaConnector(
       return list(body?.appointments).map((row) => toOpenSlot(row, timezoneOf));
     },
 
-    async listOpenSlotsIn(practiceId, departmentIds, search, ctx) {
+    async listOpenSlotsIn(practiceId, search, ctx) {
+      const { departmentIds, providerIds } = search;
       const { timezoneOf } = await lookups(practiceId, ctx);
       const rows = await fetchAll(
         'list open appointment slots',
         {
           path: '/appointments/open',
           practiceId,
-          query: openSlotQuery({ ...search, departmentId: departmentIds.join(',') }),
+          query: openSlotQuery({
+            ...search,
+            departmentId: departmentIds.join(','),
+            providerId: providerIds?.join(','),
+          }),
         },
         'appointments',
         ctx,
