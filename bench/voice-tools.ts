@@ -2,6 +2,10 @@
 // call after a realistic delay (issue 24: a voice agent waits in silence while a tool runs).
 //   npm run bench:voice -w @ehr-gateway/bench
 //   BENCH_CALLS=40 BENCH_ATHENA_LATENCY_MS=250 npm run bench:voice -w @ehr-gateway/bench
+//   npm run bench:voice -w @ehr-gateway/bench -- --all-moments   (or --at <ISO moment>…)
+// With moments, the whole bench runs once per moment with every process's clock moved there
+// (scripts/shifted-clock.mjs, the moments `npm run eval:voice` uses): a Sunday, a Friday evening,
+// the eves of the DST changes, when "next week" and "as soon as possible" mean other days.
 // The sandbox runs in its own process (apps/athena-sandbox, built); the gateway runs in this one
 // with the athena QPS governor at its defaults, as a practice would run it. Each simulated phone
 // call verifies a caller, finds slots, books the first, lists the caller's appointments and
@@ -9,6 +13,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { spawnSync } from 'node:child_process';
 import { HEADERS, VAPI_TOOLS_PATH, type VoiceToolName } from '@ehr-gateway/contracts';
 import { createGateway } from '@ehr-gateway/gateway';
 
@@ -19,6 +24,11 @@ import { childProcesses, createBenchKey, signIn } from './harness.js';
 const calls = Number(process.env.BENCH_CALLS ?? 24);
 const warmUpCalls = Number(process.env.BENCH_WARM_UP_CALLS ?? 2);
 const latencyMs = Number(process.env.BENCH_ATHENA_LATENCY_MS ?? 150);
+
+const RAJ = { firstName: 'Raj', lastName: 'Chen', dob: '1969-04-27' };
+const LINDA = { firstName: 'Linda', lastName: 'Wright', dob: '2017-04-19' };
+const KAREN = { firstName: 'Karen', lastName: 'Allen', dob: '1974-09-02' };
+const RAYMOND = { firstName: 'Raymond', lastName: 'Harris', dob: '1976-04-10' };
 
 /** Issue 24's targets, p95 in ms; the other tools are reported without one. */
 const TARGETS: Partial<Record<VoiceToolName, number>> = {
@@ -35,26 +45,73 @@ const MEASURED: VoiceToolName[] = [
   'cancel_appointment',
 ];
 
-/** Patients of the synthetic practice and what they ask for, taken in turn. */
-const CALLERS = [
-  { firstName: 'Raj', lastName: 'Chen', dob: '1969-04-27' },
-  { firstName: 'Linda', lastName: 'Wright', dob: '2017-04-19' },
-  { firstName: 'Karen', lastName: 'Allen', dob: '1974-09-02' },
-  { firstName: 'Raymond', lastName: 'Harris', dob: '1976-04-10' },
-  { firstName: 'Noah', lastName: 'Roberts', dob: '2015-05-23' },
-];
-const REQUESTS: Array<Record<string, string>> = [
-  { dateFrom: 'first available' },
-  {},
-  { dateFrom: 'next week' },
-  { appointmentType: 'follow-up' },
-  { dateFrom: 'as soon as possible' },
-  { dateFrom: 'next week', timeOfDay: 'morning' },
+/**
+ * The paths a caller takes through `find_open_slots`, taken in turn; `fallback` ones find nothing
+ * for what was asked and search again for the nearest alternative (the bench checks they did).
+ */
+const SCENARIOS: Array<{
+  path: string;
+  caller: { firstName: string; lastName: string; dob: string };
+  request: Record<string, string>;
+  fallback?: boolean;
+}> = [
+  { path: 'no specialty', caller: RAJ, request: {} },
+  { path: 'pediatric', caller: LINDA, request: {} },
+  { path: 'ASAP', caller: KAREN, request: { dateFrom: 'as soon as possible' } },
+  { path: 'named provider', caller: RAJ, request: { providerName: 'Raj Patel' } },
+  {
+    path: 'pediatric, none then',
+    caller: LINDA,
+    request: { dateFrom: 'next week', timeOfDay: 'evening' },
+    fallback: true,
+  },
+  {
+    path: 'evening, none then',
+    caller: RAYMOND,
+    request: { dateFrom: 'next week', timeOfDay: 'evening' },
+    fallback: true,
+  },
 ];
 
 const SANDBOX_SECRET = 'bench-sandbox-secret';
 const ATHENA_PRACTICE = '195900';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The clock moments asked for on the command line (none: the real clock). */
+async function momentsAsked(args: string[]): Promise<string[]> {
+  const moments: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    if (args[index] === '--all-moments') {
+      // A path in a variable: the shared list is plain JavaScript, outside this project's types.
+      const shared = path.join(root, 'scripts', 'clock-moments.mjs');
+      moments.push(...((await import(shared)) as { CLOCK_MOMENTS: string[] }).CLOCK_MOMENTS);
+    } else if (args[index] === '--at' && args[index + 1]) {
+      moments.push(args[(index += 1)]!);
+    } else {
+      throw new Error(`unknown argument ${args[index]} (--all-moments, --at <ISO moment>)`);
+    }
+  }
+  return moments;
+}
+
+const moments = await momentsAsked(process.argv.slice(2));
+if (moments.length > 0) {
+  // This script again, once per moment, in a process whose clock (and its children's) is moved.
+  const shim = path.join(root, 'scripts', 'shifted-clock.mjs');
+  let failed = false;
+  for (const moment of moments) {
+    const { status } = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!], {
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        TEST_NOW: moment,
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${shim}`.trim(),
+      },
+    });
+    failed ||= status !== 0;
+  }
+  process.exit(failed ? 1 : 0);
+}
 
 const processes = childProcesses(root);
 const sandbox = await processes.start(
@@ -149,27 +206,33 @@ async function callTool(callId: string, step: number, name: VoiceToolName, args:
 const samples = new Map<VoiceToolName, Array<{ ms: number; athena: number }>>(
   MEASURED.map((name) => [name, []]),
 );
+const slotSamples = new Map(SCENARIOS.map((scenario) => [scenario.path, [] as number[]]));
 let unbooked = 0;
 
 /** One phone call: verify, find, book, list, cancel; the timings kept unless warming up. */
 async function playCall(index: number, keep: boolean) {
   const callId = `bench-call-${index}-${Date.now()}`;
-  const caller = CALLERS[index % CALLERS.length]!;
-  const request = REQUESTS[index % REQUESTS.length]!;
+  const scenario = SCENARIOS[index % SCENARIOS.length]!;
   let step = 0;
   const run = async (name: VoiceToolName, args: object) => {
     const outcome = await callTool(callId, (step += 1), name, { tenant_id: tenant.id, ...args });
     if (keep) {
       samples.get(name)!.push({ ms: outcome.ms, athena: outcome.athena });
+      if (name === 'find_open_slots') {
+        slotSamples.get(scenario.path)!.push(outcome.ms);
+      }
     }
     return outcome.answer;
   };
-  const who = await run('verify_patient', caller);
+  const who = await run('verify_patient', scenario.caller);
   const patientRef = who.data.patientRef as string;
   if (!patientRef) {
-    throw new Error(`${caller.firstName} was not verified: ${who.sentence}`);
+    throw new Error(`${scenario.caller.firstName} was not verified: ${who.sentence}`);
   }
-  const found = await run('find_open_slots', { patientRef, ...request });
+  const found = await run('find_open_slots', { patientRef, ...scenario.request });
+  if (Boolean(scenario.fallback) !== found.sentence.startsWith('I could not find')) {
+    throw new Error(`${scenario.path}: not the path meant to be measured: ${found.sentence}`);
+  }
   const offers = (found.data.offers ?? []) as Array<{ slotToken: string }>;
   if (offers.length === 0) {
     unbooked += 1;
@@ -187,27 +250,31 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 };
+const millis = (value: number, width: number) => value.toFixed(0).padStart(width);
 
 function report() {
+  const moment = process.env.TEST_NOW ? `, clock at ${process.env.TEST_NOW}` : '';
   console.log(
-    `\n${calls} calls (after ${warmUpCalls} to warm up), athena latency ${latencyMs} ms per call\n`,
+    `\n${calls} calls (after ${warmUpCalls} to warm up), athena latency ${latencyMs} ms per call${moment}\n`,
   );
   console.log('tool                 n    p50 ms  p95 ms  max ms  athena calls  target p95');
   let allMet = true;
   for (const name of MEASURED) {
     const rows = samples.get(name)!;
-    const ms = rows.map((row) => row.ms);
+    const times = rows.map((row) => row.ms);
     const athena = rows.reduce((sum, row) => sum + row.athena, 0) / Math.max(rows.length, 1);
-    const p95 = percentile(ms, 95);
+    const p95 = percentile(times, 95);
     const target = TARGETS[name];
     const verdict = target === undefined ? '' : `≤ ${target} ms ${p95 <= target ? 'pass' : 'FAIL'}`;
     allMet &&= target === undefined || p95 <= target;
     console.log(
-      `${name.padEnd(20)} ${String(rows.length).padStart(3)} ${percentile(ms, 50).toFixed(0).padStart(8)} ${p95.toFixed(0).padStart(7)} ${Math.max(
-        ...ms,
-      )
-        .toFixed(0)
-        .padStart(7)} ${athena.toFixed(1).padStart(13)}  ${verdict}`,
+      `${name.padEnd(20)} ${String(rows.length).padStart(3)} ${millis(percentile(times, 50), 8)} ${millis(p95, 7)} ${millis(Math.max(...times), 7)} ${athena.toFixed(1).padStart(13)}  ${verdict}`,
+    );
+  }
+  console.log('\nfind_open_slots by path   n    p50 ms  max ms');
+  for (const [path, times] of slotSamples) {
+    console.log(
+      `${path.padEnd(24)} ${String(times.length).padStart(3)} ${millis(percentile(times, 50), 8)} ${millis(Math.max(...times), 7)}`,
     );
   }
   if (unbooked > 0) {
