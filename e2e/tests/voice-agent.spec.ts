@@ -74,7 +74,7 @@ test.describe('Voice Agent tab in demo mode', () => {
       await simulator.getByLabel('API Key').fill(key);
       await simulator.getByLabel('API Key').blur();
       await simulator.getByRole('button', { name: 'Add one on athena' }).click();
-      await expect(simulator.getByLabel('Phone line (tenant)')).toContainText('athena');
+      await expect(simulator.getByLabel('Phone line (tenant)')).toContainText('Athena EHR');
 
       await simulator.getByLabel('Caller says').fill(sampleCallerRequest({ sayBirthDate: true }));
       await simulator.getByRole('button', { name: 'Add to conversation' }).click();

@@ -8,7 +8,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { ADMIN_PREFIX, DEFAULT_ALERT_ERROR_RATE_PERCENT, HEADERS } from '@ehr-gateway/contracts';
 
 import type { GatewayAppOptions } from './config/gateway-options.js';
-import type { GatewaySettings } from './config/settings.js';
+import { isFhirConfigured, type GatewaySettings } from './config/settings.js';
 import { createCorsPolicy, type CorsPolicy } from './lib/cors-policy.js';
 import type { GatewayModule } from './lib/gateway-module.js';
 import { runModuleLifecycle } from './lib/scheduler.js';
@@ -148,7 +148,11 @@ async function createModules(options: GatewayAppOptions, platform: PlatformModul
   const { audit, config, adminAuth, sso, apiKeys, trafficControl, metrics, requestLogs, ehr } =
     platform;
   const cors = createCorsPolicy(settings.corsOrigins);
-  const voiceConfig = await createVoiceConfigModule({ db, ehr });
+  const voiceConfig = await createVoiceConfigModule({
+    db,
+    ehr,
+    fhirConfigured: isFhirConfigured(settings.fhir),
+  });
   const idempotency = createIdempotencyModule({ db });
   const smartScheduling = createSmartSchedulingModule({ settings, ehr, voiceConfig });
   const health = createHealthModule({ db, requestLogs, trafficControl });

@@ -839,6 +839,67 @@ describe.each(databaseTargets)('voice-config seeding on $name', (target) => {
     await second.close();
   });
 
+  it("seeds the FHIR EHR's line once FHIR is configured, beside the tenants already there", async () => {
+    const fresh = await openTestStorage(target);
+    try {
+      const before = await buildGateway(fresh);
+      const { key } = await createApiKey(before, await signIn(before));
+      const headers = { 'x-api-key': key };
+      // Tenant 2 taken by someone's line: the FHIR line must not need that id.
+      await before.inject({
+        method: 'POST',
+        url: '/voice-config/tenants',
+        headers,
+        payload: { name: 'Existing Line' },
+      });
+      await before.close();
+
+      // Never contacted while seeding: the line follows FHIR_PRACTICE_ID (practiceId null).
+      const fhir = {
+        baseUrl: 'http://127.0.0.1:9/fhir/r4',
+        clientId: 'seed-client',
+        clientSecret: 'seed-secret',
+        privateKey: undefined,
+        previousPublicKey: undefined,
+        scopes: 'system/*.rs',
+        vendor: 'generic' as const,
+        practiceId: '195900',
+        timeoutMs: 1_000,
+        maxQps: 10,
+      };
+      for (const restart of [1, 2]) {
+        const app = await buildGateway(fresh, { settings: { fhir } });
+        const tenants = (
+          await app.inject({ method: 'GET', url: '/voice-config/tenants', headers })
+        ).json().tenants as Array<{ id: number; name: string; ehrSource: string }>;
+        expect(
+          tenants.map(({ name, ehrSource }) => [name, ehrSource]),
+          `start ${restart}`,
+        ).toEqual([
+          ['Demo Health Network', 'mock'],
+          ['Existing Line', 'mock'],
+          ['Demo Health Network (FHIR)', 'fhir'],
+        ]);
+        const line = tenants[2]!;
+        expect(line).toMatchObject({ id: 3, practiceId: null });
+        const departments = (
+          await app.inject({
+            method: 'GET',
+            url: `/voice-config/departments?tenantId=${line.id}`,
+            headers,
+          })
+        ).json().departments as Array<{ code: string; ehrDepartmentId: string }>;
+        expect(departments).toHaveLength(7);
+        expect(departments).toContainEqual(
+          expect.objectContaining({ code: 'PEDS', ehrDepartmentId: '21' }),
+        );
+        await app.close();
+      }
+    } finally {
+      await fresh.dispose();
+    }
+  }, 120_000);
+
   if (target.name === 'postgres') {
     it('seeds once when two instances start at the same time', async () => {
       const fresh = await openTestStorage(target);

@@ -9,16 +9,23 @@ import { createVoiceConfigService } from './voice-config-service.js';
 
 /**
  * What voice agents may talk about for each tenant, under /voice-config. Seeds tenant 1 from the
- * Mock EHR's practice on a fresh database.
+ * Mock EHR's practice on a fresh database, and a line at the FHIR EHR's practice when one is
+ * configured and has none yet.
  */
 export async function createVoiceConfigModule({
   db,
   ehr,
+  fhirConfigured,
 }: {
   db: Db;
   ehr: Pick<EhrModule, 'forSource' | 'practiceIdFor'>;
+  fhirConfigured: boolean;
 }) {
-  const service = createVoiceConfigService({ repository: createVoiceConfigRepository(db), ehr });
+  const service = createVoiceConfigService({
+    repository: createVoiceConfigRepository(db),
+    ehr,
+    fhirConfigured,
+  });
   await service.ensureSeeded();
   return {
     getTenant: service.getTenant,

@@ -13,11 +13,11 @@ const tenantNotFound = (id: number) => notFound(`No tenant with id ${id}`, 'TENA
 /** Tenants: created, changed, deactivated (status inactive), never deleted. */
 export function createTenantsService({
   repository,
-  seed,
+  seeds,
 }: {
   repository: VoiceConfigRepository;
-  /** What ensureSeeded writes on a fresh database. */
-  seed: () => VoiceConfigSeed;
+  /** The tenants ensureSeeded writes where they do not exist yet. */
+  seeds: () => VoiceConfigSeed[];
 }) {
   async function refuseDuplicateName<T>(name: string | undefined, write: () => Promise<T>) {
     try {
@@ -44,9 +44,18 @@ export function createTenantsService({
   return {
     requireTenant,
 
-    /** Seeds tenant 1 on a fresh database; true when this call did it. Safe to call concurrently. */
-    ensureSeeded(): Promise<boolean> {
-      return repository.insertSeed(seed());
+    /**
+     * Seeds each seed tenant that does not exist yet (tenant 1 on a fresh database); the names of
+     * those this call wrote. Safe to call concurrently.
+     */
+    async ensureSeeded(): Promise<string[]> {
+      const written: string[] = [];
+      for (const seed of seeds()) {
+        if (await repository.insertSeed(seed)) {
+          written.push(seed.tenant.name);
+        }
+      }
+      return written;
     },
 
     async listTenants({ includeInactive = false } = {}): Promise<Tenant[]> {

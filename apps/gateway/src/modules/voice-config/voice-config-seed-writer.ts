@@ -6,9 +6,10 @@ import type { VoiceConfigSeed } from './voice-config-seed.js';
 import { shared, type TenantTable } from './voice-config-rows.js';
 
 /**
- * Writes the seed unless its tenant exists, in one transaction: the tenant row is inserted
- * first with on-conflict-do-nothing, so of two instances starting together one seeds and the
- * other (waiting on the row lock) finds the tenant and writes nothing. True when it seeded.
+ * Writes the seed unless its tenant exists (by id, or by name for a seed without one), in one
+ * transaction: the tenant row is inserted first with on-conflict-do-nothing, so of two instances
+ * starting together one seeds and the other (waiting on the row lock) finds the tenant and writes
+ * nothing. True when it seeded.
  */
 export async function insertSeed(db: Db, seed: VoiceConfigSeed): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
@@ -30,14 +31,16 @@ export async function insertSeed(db: Db, seed: VoiceConfigSeed): Promise<boolean
     if (!tenant) {
       return false;
     }
-    // An explicit id leaves the identity sequence behind; move it past every id in use.
-    await sql`select setval(
-      pg_get_serial_sequence('tenants', 'id'),
-      greatest(
-        (select max(id) from tenants),
-        coalesce(pg_sequence_last_value(pg_get_serial_sequence('tenants', 'id')::regclass), 1)
-      )
-    )`.execute(tx);
+    if (seed.tenant.id !== undefined) {
+      // An explicit id leaves the identity sequence behind; move it past every id in use.
+      await sql`select setval(
+        pg_get_serial_sequence('tenants', 'id'),
+        greatest(
+          (select max(id) from tenants),
+          coalesce(pg_sequence_last_value(pg_get_serial_sequence('tenants', 'id')::regclass), 1)
+        )
+      )`.execute(tx);
+    }
     const tenantId = tenant.id;
 
     /** Inserts this tenant's entries of one table, named as in the seed; their ids by name. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createPractice } from '@ehr-gateway/synthetic-practice';
 
 import { uniqueViolation } from './voice-config-rows.js';
-import { demoSeed } from './voice-config-seed.js';
+import { demoSeed, fhirDemoSeed } from './voice-config-seed.js';
 
 describe('demoSeed', () => {
   const practice = createPractice();
@@ -91,5 +91,20 @@ describe('repository helpers', () => {
     );
     expect(uniqueViolation({ code: '23503', constraint: 'x' })).toBeNull();
     expect(uniqueViolation(new Error('boom'))).toBeNull();
+  });
+});
+
+describe('fhirDemoSeed', () => {
+  it("is the FHIR EHR's line over the same practice, numbered by the database", () => {
+    const practice = createPractice();
+    const { tenant, ...entries } = fhirDemoSeed(practice);
+    expect(tenant).toEqual({
+      name: 'Demo Health Network (FHIR)',
+      ehrSource: 'fhir',
+      practiceId: null,
+    });
+    const { tenant: mockTenant, ...mockEntries } = demoSeed(practice);
+    expect(tenant.name).not.toBe(mockTenant.name);
+    expect(entries).toEqual(mockEntries);
   });
 });

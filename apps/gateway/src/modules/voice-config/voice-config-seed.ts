@@ -3,7 +3,8 @@ import { createPractice, type Practice } from '@ehr-gateway/synthetic-practice';
 
 /** What a fresh database starts with: one tenant mapped to an EHR practice. */
 export interface VoiceConfigSeed {
-  tenant: { id: number; name: string; ehrSource: EhrSource; practiceId: string | null };
+  /** Without an id the database numbers the tenant, and its name alone says it exists. */
+  tenant: { id?: number; name: string; ehrSource: EhrSource; practiceId: string | null };
   locations: Array<{ name: string; address: string }>;
   departments: Array<{
     name: string;
@@ -24,6 +25,7 @@ export interface VoiceConfigSeed {
 }
 
 export const DEMO_TENANT_NAME = 'Demo Health Network';
+export const FHIR_DEMO_TENANT_NAME = 'Demo Health Network (FHIR)';
 
 /** How the voice agent names each of the synthetic practice's departments, by EHR id. */
 const DEPARTMENT_NAMES: Record<number, { name: string; code: string }> = {
@@ -115,5 +117,18 @@ export function demoSeed(practice: Practice = createPractice()): VoiceConfigSeed
       ([name, appointmentTypeName]) => ({ name, appointmentTypeName }),
     ),
     globalConfig: GLOBAL_CONFIG,
+  };
+}
+
+/**
+ * The phone line of the FHIR EHR, seeded when one is configured: the same synthetic practice as
+ * tenant 1 (the FHIR sandbox keeps its ids), at the practice FHIR_PRACTICE_ID names (practiceId
+ * null). It has no fixed id, since tenant 2 may already be someone's line.
+ */
+export function fhirDemoSeed(practice: Practice = createPractice()): VoiceConfigSeed {
+  const seed = demoSeed(practice);
+  return {
+    ...seed,
+    tenant: { name: FHIR_DEMO_TENANT_NAME, ehrSource: 'fhir', practiceId: null },
   };
 }

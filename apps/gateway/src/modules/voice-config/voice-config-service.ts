@@ -5,15 +5,20 @@ import { createEntriesService } from './entries-service.js';
 import { createGlobalConfigService } from './global-config-service.js';
 import { createTenantsService } from './tenants-service.js';
 import type { VoiceConfigRepository } from './voice-config-repository.js';
-import { demoSeed, type VoiceConfigSeed } from './voice-config-seed.js';
+import { demoSeed, fhirDemoSeed, type VoiceConfigSeed } from './voice-config-seed.js';
 
 export { MAX_GLOBAL_CONFIG_BYTES } from './global-config-service.js';
 
 interface Deps {
   repository: VoiceConfigRepository;
   ehr: Pick<EhrModule, 'forSource' | 'practiceIdFor'>;
-  /** What ensureSeeded writes on a fresh database; tenant 1 on the Mock EHR's practice. */
-  seed?: () => VoiceConfigSeed;
+  /**
+   * What ensureSeeded writes where missing: tenant 1 on the Mock EHR's practice, and by default
+   * the FHIR EHR's line when one is configured.
+   */
+  seeds?: () => VoiceConfigSeed[];
+  /** Whether a FHIR EHR is configured (FHIR_BASE_URL), whose phone line is then seeded. */
+  fhirConfigured?: boolean;
 }
 
 /**
@@ -21,8 +26,13 @@ interface Deps {
  * (locations, departments, providers, appointment types, visit reasons), the tenant's EHR data
  * with its mapping, global settings, and the cross-entity query voice agents search with.
  */
-export function createVoiceConfigService({ repository, ehr, seed = () => demoSeed() }: Deps) {
-  const tenants = createTenantsService({ repository, seed });
+export function createVoiceConfigService({
+  repository,
+  ehr,
+  fhirConfigured = false,
+  seeds = () => (fhirConfigured ? [demoSeed(), fhirDemoSeed()] : [demoSeed()]),
+}: Deps) {
+  const tenants = createTenantsService({ repository, seeds });
   return {
     ...tenants,
     entries: createEntriesService({ repository, tenants }),

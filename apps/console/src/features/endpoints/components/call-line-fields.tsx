@@ -1,4 +1,4 @@
-import type { Tenant } from '@ehr-gateway/contracts';
+import { EHR_SOURCE_LABELS, type Tenant } from '@ehr-gateway/contracts';
 import { PhoneCall } from 'lucide-react';
 import { useState } from 'react';
 
@@ -23,7 +23,8 @@ interface CallLineFieldsProps {
 
 /**
  * The key and phone line (tenant) a simulated call uses. Once the key is entered the lines are
- * listed by name, and a line on athena can be added when none exists yet.
+ * listed by name with the EHR each asks (the gateway seeds one at the FHIR EHR when it has one),
+ * and a line on athena can be added when none exists yet.
  */
 export function CallLineFields({
   id,
@@ -80,7 +81,7 @@ export function CallLineFields({
             value={tenantId}
             options={tenants.map((tenant) => ({
               value: String(tenant.id),
-              label: `${tenant.name} · ${tenant.ehrSource === 'athena' ? 'athena' : 'Mock EHR'}`,
+              label: `${tenant.name} · ${EHR_SOURCE_LABELS[tenant.ehrSource]}`,
             }))}
             onChange={onTenantChange}
           />

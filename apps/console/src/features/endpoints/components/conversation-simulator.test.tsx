@@ -57,6 +57,37 @@ describe('ConversationSimulator', () => {
     expect(JSON.parse(argumentsBox().value)).toEqual({ patientRef: '' });
   });
 
+  it('lists the phone lines with the EHR each asks, and calls on the line chosen', async () => {
+    const calls: string[] = [];
+    mockFetch({
+      [`POST ${VAPI_TOOLS_PATH}`]: ({ init }) => {
+        calls.push(String(init.body));
+        return { body: { results: [{ result: 'I found Jane Doe.' }] } };
+      },
+      [`GET ${GATEWAY_PREFIXES.voiceConfig}/tenants`]: {
+        body: {
+          tenants: [
+            { id: 1, name: 'Main line', ehrSource: 'mock' },
+            { id: 4, name: 'Demo Health Network (FHIR)', ehrSource: 'fhir' },
+          ],
+        },
+      },
+    });
+    const user = renderSimulator();
+    await user.type(screen.getByLabelText('API Key'), 'key-1');
+    await user.tab();
+    const line = await screen.findByRole('combobox', { name: 'Phone line (tenant)' });
+    await user.click(line);
+    expect(screen.getByRole('option', { name: 'Main line · Mock EHR' })).toBeVisible();
+    await user.click(screen.getByRole('option', { name: 'Demo Health Network (FHIR) · FHIR EHR' }));
+    expect(line).toHaveTextContent('Demo Health Network (FHIR) · FHIR EHR');
+
+    await user.click(screen.getByRole('button', { name: 'Call tool' }));
+    expect(await screen.findByLabelText('verify_patient answer')).toBeVisible();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toContain('"tenant_id":4');
+  });
+
   it('says why a call cannot be made instead of sending it', async () => {
     const fetchMock = mockFetch({});
     const user = renderSimulator();
