@@ -25,7 +25,7 @@ test.describe('Voice Agent simulator at the FHIR practice', () => {
   let key: string;
 
   test.beforeAll(async () => {
-    test.setTimeout(240_000);
+    test.setTimeout(300_000);
     demo = await startFhirDemo('gateway-voice-fhir.log');
     const api = await adminApi(demo.gateway.baseURL);
     key = (await createApiKey(api, 'Voice agent simulator (FHIR)')).key;
