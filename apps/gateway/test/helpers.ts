@@ -20,7 +20,7 @@ import {
   type CreateGatewayOptions,
   type GatewaySettings,
 } from '../src/app.js';
-import { openStorage, type Storage } from '../src/db/database.js';
+import { openStorage, type Storage, type StorageOptions } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 
 export const ADMIN_PASSWORD = 'correct-horse-battery';
@@ -52,6 +52,7 @@ export interface TestStorage extends Storage {
 export async function openTestStorage(
   target: DatabaseTarget,
   dataDir = 'memory://',
+  { connectTimeoutMs }: Pick<StorageOptions, 'connectTimeoutMs'> = {},
 ): Promise<TestStorage> {
   if (target.name === 'pglite') {
     const storage = await openStorage({ dataDir });
@@ -69,7 +70,8 @@ export async function openTestStorage(
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const open = () => openStorage({ databaseUrl: target.url, schema, poolSize: 4 });
+  const open = () =>
+    openStorage({ databaseUrl: target.url, schema, poolSize: 4, connectTimeoutMs });
   const storage = await open();
   await migrate(storage.db);
   const extra: Storage[] = [];
@@ -271,7 +273,15 @@ export interface GatewayFixture {
  */
 export function useGateway(
   target: DatabaseTarget,
-  { apiKeyName = 'test client', ...options }: TestGatewayOptions & { apiKeyName?: string } = {},
+  {
+    apiKeyName = 'test client',
+    storage: storageOptions,
+    ...options
+  }: TestGatewayOptions & {
+    apiKeyName?: string;
+    /** How long a request may wait for one of the pool's connections (PostgreSQL). */
+    storage?: Pick<StorageOptions, 'connectTimeoutMs'>;
+  } = {},
 ): GatewayFixture {
   let state:
     { app: FastifyInstance; storage: TestStorage; cookie: string; key: string } | undefined;
@@ -283,7 +293,7 @@ export function useGateway(
   };
 
   beforeAll(async () => {
-    const storage = await openTestStorage(target);
+    const storage = await openTestStorage(target, undefined, storageOptions);
     const app = await buildGateway(storage, options);
     const cookie = await signIn(app);
     const { key } = await createApiKey(app, cookie, { name: apiKeyName });
