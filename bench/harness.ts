@@ -45,6 +45,7 @@ export function childProcesses(cwd: string) {
     env: Record<string, string>,
     readyPath: string,
     nodeArgs: string[] = [],
+    readyTimeoutMs = 60_000,
   ) {
     const port = await freePort();
     const child = spawn(process.execPath, [...nodeArgs, script], {
@@ -55,7 +56,7 @@ export function childProcesses(cwd: string) {
     });
     children.push(child);
     const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}${readyPath}`);
+    await waitFor(`${base}${readyPath}`, readyTimeoutMs);
     return base;
   }
   return { children, start };

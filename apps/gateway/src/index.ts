@@ -13,3 +13,5 @@ export { openStorage, type Storage } from './db/database.js';
 export { migrate } from './db/migrate.js';
 export type { NewRequestLog } from './db/schema.js';
 export { seedRequestRollups } from './modules/metrics/index.js';
+/** How Retell signs a custom-function call (the chaos bench sends signed Retell envelopes). */
+export { signForRetell } from './modules/llm-tools/index.js';

@@ -11,6 +11,8 @@ import { createLlmToolsService } from './llm-tools-service.js';
 import { createSchedulingToolsService } from './scheduling-tools-service.js';
 import { createToolTokens } from './tool-tokens.js';
 
+export { signForRetell } from './retell-signature.js';
+
 /**
  * The tool webhooks voice agents call, under /llm: the healthcare-entity query and the scheduling
  * tools, for Vapi (one webhook) and Retell (a custom function per tool), and their definitions.
