@@ -15,8 +15,9 @@ queryClient
   .fetchQuery(getSessionQueryOptions())
   .then((user) => {
     if (user) {
-      void import('./app/signed-in-console');
+      // The page's queries and chunk first, then the console around it (see preloadPageAt).
       preloadPageAt(window.location.pathname, queryClient);
+      void import('./app/signed-in-console');
     }
   })
   .catch(() => {
