@@ -1,0 +1,225 @@
+// Signed webhooks under load (issue 27): gateway-made changes (a booking, then its cancellation,
+// through the gateway's FHIR face on the Mock EHR) delivered to 5 loopback receivers, each
+// verifying every signature with the standardwebhooks library.
+//   npm run bench:webhooks -w @ehr-gateway/bench                 (60 s per phase)
+//   BENCH_SECONDS=15 npm run bench:webhooks -w @ehr-gateway/bench
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:webhooks -w @ehr-gateway/bench
+// Phases: (1) the request path's throughput with no endpoint (BENCH_CONNECTIONS changes in
+// flight, as fast as they go); (2) with 5 endpoints, BENCH_RATE changes per second (50): delivery
+// lag (event time → the receiver's verified 2xx) p50/p95; (3) the throughput of (1) again with the
+// 5 endpoints delivering beside it. Every change of (2) and (3) must reach every endpoint once.
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { Webhook } from 'standardwebhooks';
+
+import { DEFAULT_GATEWAY_CONFIG, HEADERS } from '@ehr-gateway/contracts';
+import { createGateway } from '@ehr-gateway/gateway';
+
+import { openBenchStorage } from './bench-storage.js';
+import { benchSettings } from './bench-settings.js';
+import { createBenchKey, signIn } from './harness.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 60);
+const rate = Number(process.env.BENCH_RATE ?? 50);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ENDPOINTS = 5;
+const LAG_TARGET_MS = 2_000;
+const EVENTS = ['appointment.booked', 'appointment.cancelled'];
+const FHIR = `/fhir/r4/mock/${DEFAULT_GATEWAY_CONFIG.practiceId}`;
+
+const { storage, dispose, databaseName } = await openBenchStorage();
+const app = await createGateway({
+  db: storage.db,
+  settings: benchSettings({ webhooks: { allowPrivate: true, secretsKey: randomBytes(32) } }),
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const key = await createBenchKey(base, await signIn(base));
+
+async function call(method: string, path: string, body?: unknown) {
+  const answer = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      [HEADERS.apiKey]: key,
+      'content-type': method === 'PATCH' ? 'application/json-patch+json' : 'application/json',
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+}
+
+/** A loopback receiver: verifies each delivery, answers 200, keeps when each event arrived. */
+async function startReceiver() {
+  const arrivals = new Map<string, number[]>();
+  let secret = '';
+  let rejected = 0;
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      try {
+        const body = Buffer.concat(chunks).toString('utf8');
+        const event = new Webhook(secret).verify(
+          body,
+          request.headers as Record<string, string>,
+        ) as { id: string; occurredAt: string };
+        const lagMs = Date.now() - Date.parse(event.occurredAt);
+        arrivals.set(event.id, [...(arrivals.get(event.id) ?? []), lagMs]);
+        response.writeHead(200).end('ok');
+      } catch {
+        rejected += 1;
+        response.writeHead(400).end('bad signature');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    arrivals,
+    rejected: () => rejected,
+    useSecret: (value: string) => {
+      secret = value;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Free future slots and patients of the Mock EHR: each lane books and cancels its own slot. */
+async function lanesFor(count: number) {
+  const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const slots = await call('GET', `${FHIR}/Slot?status=free&start=ge${day}&_count=${count}`);
+  const patients = await call('GET', `${FHIR}/Patient?_count=${count}`);
+  const ids = (bundle: Record<string, unknown>) =>
+    ((bundle.entry ?? []) as Array<{ resource: { id: string }; search?: { mode: string } }>)
+      .filter((entry) => entry.search?.mode !== 'include')
+      .map((entry) => entry.resource.id);
+  const slotIds = ids(slots.body);
+  const patientIds = ids(patients.body);
+  if (slotIds.length < count || patientIds.length === 0) {
+    throw new Error(`only ${slotIds.length} free slots and ${patientIds.length} patients`);
+  }
+  return slotIds.map((slotId, index) => ({
+    slotId,
+    patientId: patientIds[index % patientIds.length]!,
+    appointmentId: null as string | null,
+  }));
+}
+
+type Lane = Awaited<ReturnType<typeof lanesFor>>[number];
+let changesMade = 0;
+let failures = 0;
+
+/** One change: the lane's slot booked, or its booking cancelled (which frees the slot). */
+async function change(lane: Lane) {
+  const answer = lane.appointmentId
+    ? await call('PATCH', `${FHIR}/Appointment/${lane.appointmentId}`, [
+        { op: 'replace', path: '/status', value: 'cancelled' },
+      ])
+    : await call('POST', `${FHIR}/Appointment`, {
+        resourceType: 'Appointment',
+        status: 'booked',
+        slot: [{ reference: `Slot/${lane.slotId}` }],
+        participant: [{ actor: { reference: `Patient/${lane.patientId}` }, status: 'accepted' }],
+      });
+  if (answer.status >= 300) {
+    failures += 1;
+    return;
+  }
+  changesMade += 1;
+  lane.appointmentId = lane.appointmentId ? null : (answer.body.id as string);
+}
+
+/** As many changes as `lanes` make one after another each, for `ms`: changes per second. */
+async function saturate(lanes: Lane[], ms: number) {
+  const before = changesMade;
+  const until = performance.now() + ms;
+  await Promise.all(
+    lanes.map(async (lane) => {
+      while (performance.now() < until) {
+        await change(lane);
+      }
+    }),
+  );
+  return ((changesMade - before) * 1000) / ms;
+}
+
+/** `perSecond` changes a second for `ms`, each on the next idle lane; answers how many were late. */
+async function paced(lanes: Lane[], perSecond: number, ms: number) {
+  const busy = new Set<Lane>();
+  const started = performance.now();
+  let sent = 0;
+  let late = 0;
+  const running: Promise<void>[] = [];
+  while (performance.now() - started < ms) {
+    const due = Math.floor(((performance.now() - started) * perSecond) / 1000);
+    while (sent < due) {
+      const lane = lanes.find((candidate) => !busy.has(candidate));
+      if (!lane) {
+        late += 1;
+        break;
+      }
+      busy.add(lane);
+      running.push(change(lane).finally(() => busy.delete(lane)));
+      sent += 1;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await Promise.all(running);
+  return { sent, late };
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+};
+
+const receivers = await Promise.all(Array.from({ length: ENDPOINTS }, startReceiver));
+const lanes = await lanesFor(Math.max(connections, rate * 2));
+try {
+  console.log(`warming up, then ${seconds} s per phase on ${databaseName}`);
+  await saturate(lanes.slice(0, connections), 2_000);
+  const withoutEndpoints = await saturate(lanes.slice(0, connections), seconds * 1000);
+
+  for (const receiver of receivers) {
+    const registered = await call('POST', '/webhooks/endpoints', {
+      url: receiver.url,
+      events: EVENTS,
+    });
+    receiver.useSecret(registered.body.secret as string);
+  }
+  const expectedFrom = changesMade;
+  const pacedRun = await paced(lanes, rate, seconds * 1000);
+  const pacedChanges = changesMade - expectedFrom;
+  const awaitDeliveries = async (expected: number) => {
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline && receivers.some((r) => r.arrivals.size < expected)) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+  await awaitDeliveries(pacedChanges);
+  const lags = receivers.flatMap((r) => [...r.arrivals.values()].map((arrived) => arrived[0]!));
+
+  const withEndpoints = await saturate(lanes.slice(0, connections), seconds * 1000);
+  const expected = changesMade - expectedFrom;
+  await awaitDeliveries(expected);
+
+  const lost = receivers.reduce((sum, r) => sum + Math.max(0, expected - r.arrivals.size), 0);
+  const doubled = receivers.reduce(
+    (sum, r) => sum + [...r.arrivals.values()].filter((arrived) => arrived.length > 1).length,
+    0,
+  );
+  const p95 = percentile(lags, 95);
+  const change = ((withEndpoints - withoutEndpoints) / withoutEndpoints) * 100;
+  console.log(`
+${ENDPOINTS} endpoints, ${rate} changes/s asked for ${seconds} s: ${pacedChanges} changes (${pacedRun.late} ticks found every lane busy)
+delivery lag        p50 ${percentile(lags, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${Math.max(...lags).toFixed(0)} ms  (target p95 ≤ ${LAG_TARGET_MS} ms: ${p95 <= LAG_TARGET_MS ? 'pass' : 'FAIL'})
+events lost/doubled ${lost}/${doubled} over ${expected} changes × ${ENDPOINTS} endpoints; ${receivers.reduce((s, r) => s + r.rejected(), 0)} signatures refused  (target 0/0: ${lost + doubled === 0 ? 'pass' : 'FAIL'})
+request path        ${withoutEndpoints.toFixed(1)} changes/s without endpoints, ${withEndpoints.toFixed(1)} with ${ENDPOINTS} (${change >= 0 ? '+' : ''}${change.toFixed(1)} %; target within 10 %: ${Math.abs(change) <= 10 ? 'pass' : 'FAIL'}), ${connections} in flight
+failed changes      ${failures}`);
+} finally {
+  await app.close();
+  await dispose();
+  await Promise.all(receivers.map((receiver) => receiver.close()));
+}
