@@ -122,8 +122,8 @@ async function createPlatformModules(options: GatewayAppOptions, log: Log) {
     fhirGovernor: trafficControl.fhirGovernor,
     fhirTransport: options.fhirTransport,
     tracer,
-    recordChange: webhooks.recordChange,
-    recordObservedChange: webhooks.recordObservedChange,
+    outbox: webhooks.outbox,
+    recordObservedChanges: webhooks.recordObservedChanges,
     now,
   });
   return {
@@ -289,6 +289,7 @@ export const gatewayApp = fp<GatewayAppOptions>(
       deliverDue: platform.webhooks.deliverDue,
       pollAthenaChanges: platform.ehr.pollAthenaChanges,
       pollFhirChanges: platform.ehr.pollFhirChanges,
+      recoverEhrWrites: platform.ehr.recoverWrites,
     });
     app.decorate('operatorCommands', { resetPassword: adminAuth.resetPasswordAsOperator });
     runModuleLifecycle(app, modules, options.backgroundTasks !== false);

@@ -31,6 +31,8 @@ declare module 'fastify' {
       pollAthenaChanges: () => Promise<number>;
       /** One round of the FHIR EHR's `_lastUpdated` poll (0 when the FHIR EHR is not configured). */
       pollFhirChanges: () => Promise<number>;
+      /** One round of settling EHR writes a crash interrupted (write intents). */
+      recoverEhrWrites: () => Promise<number>;
     };
   }
 

@@ -1,17 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 
+import { todayIn } from '@ehr-gateway/calendar';
+
 import type { SandboxState } from '../state.js';
+import { toAthenaDate } from '../wire-format.js';
+
+const NEW_PATIENT_FIELDS = ['firstname', 'lastname', 'dob', 'departmentid'] as const;
 
 /**
- * Changes made "at the front desk", outside the API (no token): cancel or move an appointment as
- * staff in athenaOne would. They reach the changed-data feed like any other change, so a test can
+ * Changes made "at the front desk", outside the API (no token): cancel or move an appointment, or
+ * register a patient, as staff in athenaOne would. They reach the changed-data feed like any other change, so a test can
  * make a change the gateway did not make and watch it arrive.
  */
 export function frontDeskRoutes(state: SandboxState) {
-  const { schedule, bookings } = state;
+  const { schedule, bookings, practice, patients } = state;
   const slotOf = (id: string) => (/^\d{12}$/.test(id) ? schedule.slot(id) : null);
 
   return async (app: FastifyInstance) => {
+    app.post('/_sandbox/front-desk/patients', async (request, reply) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const missing = NEW_PATIENT_FIELDS.filter((field) => typeof body[field] !== 'string');
+      if (missing.length > 0) {
+        return reply.code(400).send({ error: `${missing.join(', ')} required (strings).` });
+      }
+      const departmentid = body.departmentid as string;
+      const timezone = practice.department(Number(departmentid))?.timezone ?? 'UTC';
+      const created = patients.create({
+        firstname: body.firstname as string,
+        lastname: body.lastname as string,
+        dob: body.dob as string,
+        departmentid,
+        registrationdate: toAthenaDate(todayIn(timezone, state.now())),
+      });
+      return { patientid: created.patientid };
+    });
+
     app.post('/_sandbox/front-desk/appointments/:appointmentid/cancel', async (request, reply) => {
       const { appointmentid } = request.params as { appointmentid: string };
       const slot = slotOf(appointmentid);

@@ -22,6 +22,7 @@ import * as ssoIdentities from './migrations/0020-sso-identities.js';
 import * as secondFactor from './migrations/0021-second-factor.js';
 import * as fhirEhrSource from './migrations/0025-fhir-ehr-source.js';
 import * as webhooks from './migrations/0030-webhooks.js';
+import * as ehrWriteIntents from './migrations/0031-ehr-write-intents.js';
 import * as ehrChangeWatermarks from './migrations/0033-ehr-change-watermarks.js';
 
 interface Migration {
@@ -52,6 +53,7 @@ export const MIGRATIONS: readonly Migration[] = [
   secondFactor,
   fhirEhrSource,
   webhooks,
+  ehrWriteIntents,
   ehrChangeWatermarks,
 ];
 

@@ -4,8 +4,8 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type Json<T = unknown> = ColumnType<T, string, string>;
 
 /**
- * The webhook tables (migration 0030) and the change poll's watermarks (0033), kept apart from
- * schema.ts to keep each file short.
+ * The webhook tables (migrations 0030, 0031) and the change poll's watermarks (0033), kept apart
+ * from schema.ts to keep each file short.
  */
 export interface WebhookEndpointsTable {
   id: Generated<string>;
@@ -76,10 +76,23 @@ export interface EhrChangeWatermarksTable {
   updated_at: Generated<Date>;
 }
 
+/** Writes to a remote EHR not yet matched by an outbox event (migration 0031). */
+export interface EhrWriteIntentsTable {
+  id: string;
+  source: string;
+  practice_id: string;
+  operation: string;
+  target: Json<Record<string, string | null>>;
+  identity_sealed: string | null;
+  created_at: Timestamp;
+  attempt_after: Timestamp;
+}
+
 export interface WebhookTables {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   ehr_change_watermarks: EhrChangeWatermarksTable;
+  ehr_write_intents: EhrWriteIntentsTable;
 }

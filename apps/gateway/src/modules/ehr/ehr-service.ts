@@ -19,7 +19,7 @@ import { dayNumber } from '@ehr-gateway/calendar';
 import { HttpError, validationError } from '../../lib/http-errors.js';
 import { withCallMemo } from './call-memo.js';
 import { withResponseCache, type ResponseCacheOptions } from './cached-client.js';
-import { withChangeEvents, type ChangeRecorder } from './change-reporting.js';
+import { withChangeEvents, type ChangeOutbox, type DurableWrite } from './change-reporting.js';
 import type { EhrCallContext, EhrClient } from './ehr-client.js';
 
 interface Deps extends ResponseCacheOptions {
@@ -30,8 +30,11 @@ interface Deps extends ResponseCacheOptions {
   fhir: EhrClient | null;
   /** The practice each EHR serves when a caller names none. */
   practiceIdFor: (source: EhrSource) => string;
-  /** Told of every write an EHR took (the webhooks outbox); absent, writes are not reported. */
-  recordChange?: ChangeRecorder;
+  /**
+   * Where every write an EHR took is reported (the webhooks outbox) and how durably for each EHR;
+   * absent, writes are not reported.
+   */
+  reporting?: { outbox: ChangeOutbox; durableFor: (client: EhrClient) => DurableWrite };
 }
 
 /** The spec's words first, then what to do about it. */
@@ -62,13 +65,16 @@ export function createEhrService({
   athena,
   fhir,
   practiceIdFor,
-  recordChange,
+  reporting,
   ...cacheOptions
 }: Deps) {
   const wrap = (client: EhrClient) => {
-    const cached = withResponseCache(client, cacheOptions);
+    // Inside the cache, so a practice the key may not use is refused before any intent is written.
+    const reported = reporting
+      ? withChangeEvents(client, reporting.durableFor(client), reporting.outbox)
+      : client;
     // Outermost: a voice call's repeated read costs neither the cache nor the EHR.
-    return withCallMemo(recordChange ? withChangeEvents(cached, recordChange) : cached);
+    return withCallMemo(withResponseCache(reported, cacheOptions));
   };
   const mockClient = wrap(mock);
   const athenaClient = athena ? wrap(athena) : null;

@@ -3,6 +3,7 @@ import type { Tracer } from '@opentelemetry/api';
 import { Redis } from 'ioredis';
 
 import type { EhrSource } from '@ehr-gateway/contracts';
+import { createPractice } from '@ehr-gateway/synthetic-practice';
 
 import { isAthenaConfigured, type GatewaySettings } from '../../config/settings.js';
 import type { Db } from '../../db/database.js';
@@ -14,6 +15,7 @@ import { UpstreamBusyError, type AthenaGovernor } from '../traffic-control/index
 import {
   createAthenaChangeFeed,
   type ObservedChangeRecorder,
+  type ObservedChangesRecorder,
 } from './athena/athena-change-feed.js';
 import { createAthenaConnector } from './athena/athena-connector.js';
 import {
@@ -24,7 +26,7 @@ import {
 } from './athena/athena-http.js';
 import { createCircuitBreaker } from './athena/circuit-breaker.js';
 import { createReferenceCache, withReferenceCache } from './athena/reference-cache.js';
-import type { ChangeRecorder } from './change-reporting.js';
+import { inOneTransaction, journaled, type ChangeOutbox } from './change-reporting.js';
 import { registerEhrRoutes } from './ehr-routes.js';
 import { registerJwksRoute } from './fhir/jwks-route.js';
 import {
@@ -37,8 +39,10 @@ import {
 import { createEhrService } from './ehr-service.js';
 import { createMockEhr } from './mock/mock-ehr.js';
 import { createMockEhrMirror } from './mock/mock-ehr-mirror.js';
-import { createMockEhrRepository } from './mock/mock-ehr-repository.js';
+import { createMockEhrRepository, type MockEhrRepository } from './mock/mock-ehr-repository.js';
 import type { EhrClient } from './ehr-client.js';
+import { createWriteIntents } from './write-intents.js';
+import { createWriteRecovery } from './write-recovery.js';
 import { createMemoryCache, createRedisCache } from './response-cache.js';
 
 export { callContextOf, listAllProviders, openSlotsIn } from './ehr-client.js';
@@ -54,7 +58,7 @@ export { createCallMemos, type CallMemos } from './call-memo.js';
 export { ATHENA_NOT_CONFIGURED, FHIR_NOT_CONFIGURED, resolveRange } from './ehr-service.js';
 export type { AthenaTelemetry } from './athena/athena-http.js';
 export type { FhirTelemetry } from './fhir/fhir-telemetry.js';
-export type { EhrWriteChange } from './change-reporting.js';
+export type { ChangeOutbox, EhrWriteChange } from './change-reporting.js';
 export type { FhirTransportOverrides } from './fhir/fhir-wiring.js';
 export { ehrSourceOf, rewriteEhrUrl } from './ehr-routes.js';
 export { requireEhrIds } from './ehr-ids.js';
@@ -83,9 +87,9 @@ interface Deps {
   /** Traces the response cache's Redis commands when tracing is on. */
   tracer?: Tracer;
   /** Where every write an EHR took is reported (the webhooks outbox). */
-  recordChange?: ChangeRecorder;
+  outbox?: ChangeOutbox;
   /** Where changes athena's feed reports are written (the gateway's own are skipped there). */
-  recordObservedChange?: ObservedChangeRecorder;
+  recordObservedChanges?: ObservedChangesRecorder;
   now?: () => Date;
 }
 
@@ -93,17 +97,19 @@ const DEFAULT_CACHE_TTL_SECONDS = 60;
 const MOCK_MIRROR_SYNC_MS = 2_000;
 /** How often athena's changed-data feed is fetched. */
 export const ATHENA_CHANGES_POLL_MS = 30_000;
+/** How often write intents a crash left are looked for (and once at start). */
+const WRITE_RECOVERY_EVERY_MS = 60_000;
 
 /** athena's changed-data feed when athena is configured and the outbox takes its changes. */
 function athenaChangeFeed(athenaHttp: AthenaHttp | null, deps: Deps) {
   const practiceId = deps.settings.athena.practiceId;
-  if (!athenaHttp || !practiceId || !deps.recordObservedChange) {
+  if (!athenaHttp || !practiceId || !deps.recordObservedChanges) {
     return null;
   }
   return createAthenaChangeFeed({
     http: athenaHttp,
     practiceId,
-    record: deps.recordObservedChange,
+    record: deps.recordObservedChanges,
     now: deps.now,
   });
 }
@@ -162,6 +168,7 @@ function athenaProbe(athenaHttp: AthenaHttp | null, practiceId: string | undefin
 /** The Mock EHR's fallback copy, and the change feeds of the EHRs that have one. */
 function ehrTasks(
   syncMockCopy: () => Promise<unknown>,
+  writeRecovery: { run: () => Promise<number> } | null,
   athenaFeed: { poll: () => Promise<number> } | null,
   fhirChanges: { poll: () => Promise<number>; everyMs: number } | null,
 ): BackgroundTask[] {
@@ -173,6 +180,14 @@ function ehrTasks(
       run: syncMockCopy,
     },
   ];
+  if (writeRecovery) {
+    tasks.push({
+      name: 'EHR write recovery',
+      everyMs: WRITE_RECOVERY_EVERY_MS,
+      firstRunAfterMs: 0,
+      run: writeRecovery.run,
+    });
+  }
   if (athenaFeed) {
     tasks.push({
       name: 'athena changed-data feed',
@@ -190,6 +205,56 @@ function ehrTasks(
     });
   }
   return tasks;
+}
+
+/** The feed recorder one change at a time (the FHIR poll records each as it reads it). */
+const recordOne = (
+  record: ObservedChangesRecorder | undefined,
+): ObservedChangeRecorder | undefined =>
+  record && (async (change, since) => (await record([change], since)) > 0);
+
+/**
+ * The Mock EHR, and the same EHR working inside a transaction (its writes then commit with their
+ * outbox event). The transaction's copy bypasses the fallback mirror, which reads committed rows.
+ */
+function createMockEhrs(db: Db, repository: MockEhrRepository, practiceId: () => string) {
+  const practice = createPractice();
+  return {
+    client: createMockEhr({ practice, repository, practiceId }),
+    within: (tx: Db) =>
+      createMockEhr({ practice, repository: createMockEhrRepository(tx), practiceId }),
+  };
+}
+
+/**
+ * How each EHR's writes reach the outbox durably (change-reporting.ts): the Mock EHR's in one
+ * transaction with its own tables, the remote EHRs' through write intents, which `recovery`
+ * settles after a crash. Null when there is no outbox.
+ */
+function durableWrites(
+  { db, outbox, now = () => new Date() }: Deps,
+  mockWithin: (tx: Db) => EhrClient,
+  clients: Record<EhrSource, EhrClient | null>,
+) {
+  if (!outbox) {
+    return null;
+  }
+  const intents = createWriteIntents(db, now);
+  return {
+    reporting: {
+      outbox,
+      durableFor: (client: EhrClient) =>
+        client.source === 'mock'
+          ? inOneTransaction(db, mockWithin, outbox)
+          : journaled(db, client, intents, outbox),
+    },
+    recovery: createWriteRecovery({
+      db,
+      intents,
+      outbox,
+      clientFor: (source) => clients[source],
+    }),
+  };
 }
 
 /**
@@ -227,25 +292,27 @@ export function createEhrModule(deps: Deps) {
         : undefined) ?? config.current().practiceId;
 
   const mockState = createMockEhrMirror(createMockEhrRepository(db));
-  const service = createEhrService({
-    mock: createMockEhr({
-      repository: mockState.repository,
-      practiceId: () => config.current().practiceId,
-    }),
+  const mockEhr = createMockEhrs(db, mockState.repository, () => config.current().practiceId);
+  const clients = {
+    mock: mockEhr.client,
     athena: athenaHttp ? athenaWithReferenceCache(athenaHttp) : null,
     fhir: fhir?.client ?? null,
+  } satisfies Record<EhrSource, EhrClient | null>;
+  const writes = durableWrites(deps, mockEhr.within, clients);
+  const service = createEhrService({
+    ...clients,
     practiceIdFor,
     cache,
     ttlMs: (settings.ehrCacheTtlSeconds ?? DEFAULT_CACHE_TTL_SECONDS) * 1000,
     enabled: () => config.current().caching,
     onCacheError: cacheOutage.failure,
-    recordChange: deps.recordChange,
+    reporting: writes?.reporting,
   });
 
   const changeFeed = athenaChangeFeed(athenaHttp, deps);
   const fhirChanges = fhirChangeFeed(fhir, settings.fhir, {
     ...deps,
-    record: deps.recordObservedChange,
+    record: recordOne(deps.recordObservedChanges),
     log: { warn: (message) => deps.log.warn(message) },
   });
 
@@ -257,6 +324,8 @@ export function createEhrModule(deps: Deps) {
     pollFhirChanges: async (): Promise<number> => (fhirChanges ? fhirChanges.poll() : 0),
     /** Why the FHIR EHR's changes are not (all) polled; null when they are or there is no poll. */
     fhirChangeFeedProblem: (): string | null => fhirChanges?.problem() ?? null,
+    /** One round of settling writes a crash interrupted; answers the events written. */
+    recoverWrites: async (): Promise<number> => (writes ? writes.recovery.run() : 0),
     practiceIdFor,
 
     /** Tells the listener how each athena call went (EHR status watches this). */
@@ -285,7 +354,7 @@ export function createEhrModule(deps: Deps) {
       registerEhrRoutes(app, service);
       registerJwksRoute(app, gatewayJwks(settings.fhir));
     },
-    tasks: ehrTasks(mockState.sync, changeFeed, fhirChanges),
+    tasks: ehrTasks(mockState.sync, writes?.recovery ?? null, changeFeed, fhirChanges),
     stop: () => cache.close().catch(() => undefined),
   } satisfies GatewayModule & Record<string, unknown>;
 }

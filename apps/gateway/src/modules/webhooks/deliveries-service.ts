@@ -93,15 +93,14 @@ export function createDeliveriesService(deps: Deps) {
 
   return {
     /**
-     * Writes the event for an EHR change to the outbox with its deliveries, inside `tx` when the
-     * caller has one (so the event commits with the change's own record), else on its own.
+     * Writes the event for an EHR change to the outbox with its deliveries inside `tx`, so the
+     * event commits with the change's own record; the caller calls `onQueued` once it committed.
      */
-    async recordChange(change: EhrChange, tx: Db = db): Promise<void> {
+    async recordChange(change: EhrChange, tx: Db): Promise<void> {
       const event: NewEvent = eventOfChange(change, now(), sealer);
       await createDeliveriesRepository(tx).insertEvent(event, now());
       counters.eventsCreated += 1;
       deps.observer.event(change.type);
-      onQueued();
     },
 
     async page(

@@ -14,7 +14,8 @@ import { createDeliveryQueue } from './delivery-queue.js';
 import { createDeliveryWorker } from './delivery-worker.js';
 import { createEndpointsRepository } from './endpoints-repository.js';
 import { createEndpointsService } from './endpoints-service.js';
-import { createObservedChangeRecorder } from './observed-changes.js';
+import type { EhrChange } from './change-events.js';
+import { createObservedChangeRecorder, recordUnlessRecorded } from './observed-changes.js';
 import { IGNORING_OBSERVER, type WebhookObserver } from './webhook-metrics.js';
 import { sendWebhook } from './webhook-sender.js';
 import { createSecretSealer, resolveSecretsKey } from './webhook-signing.js';
@@ -90,6 +91,30 @@ const backgroundTasks = (
 ];
 
 /**
+ * The outbox as the EHR module takes it: an event written in the caller's transaction (with
+ * `since`, only when no event for the same record and kind is there yet), delivery started once
+ * that transaction committed, and the key write intents seal a patient's identity with.
+ */
+function createChangeOutbox(
+  recordChange: (change: EhrChange, tx: Db) => Promise<void>,
+  deliverSoon: () => void,
+  sealer: ReturnType<typeof createSecretSealer>,
+) {
+  return {
+    async write(change: EhrChange, tx: Db, since?: Date): Promise<boolean> {
+      if (!since) {
+        await recordChange(change, tx);
+        return true;
+      }
+      return (await recordUnlessRecorded(tx, [change], since, recordChange)).length > 0;
+    },
+    committed: deliverSoon,
+    seal: (plain: string) => sealer.seal(plain),
+    open: (sealed: string) => sealer.open(sealed),
+  };
+}
+
+/**
  * Signed webhooks (Standard Webhooks): endpoints registered by API clients and admins, the outbox
  * every EHR change is written to, and the worker that delivers it, signed, with retries.
  */
@@ -138,6 +163,11 @@ export function createWebhooksModule({
     now,
     random,
   });
+  const deliverSoon = () => {
+    if (!stopped && deliverOnWrite) {
+      void worker.runDue().catch(() => undefined);
+    }
+  };
   const deliveriesRepository = createDeliveriesRepository(db);
   const deliveries = createDeliveriesService({
     db,
@@ -148,18 +178,14 @@ export function createWebhooksModule({
     now,
     counters,
     observer,
-    onQueued: () => {
-      if (!stopped && deliverOnWrite) {
-        void worker.runDue().catch(() => undefined);
-      }
-    },
+    onQueued: deliverSoon,
   });
   const services = { endpoints, deliveries };
   return {
-    /** Writes an EHR change's event to the outbox (inside the caller's transaction when given). */
-    recordChange: deliveries.recordChange,
-    /** Writes a change an EHR's feed reported, unless it is the gateway's own reported back. */
-    recordObservedChange: createObservedChangeRecorder(db, deliveries.recordChange),
+    /** The outbox the EHR module writes each change's event to, inside its own transaction. */
+    outbox: createChangeOutbox(deliveries.recordChange, deliverSoon, sealer),
+    /** Writes the changes an EHR's feed reported, unless the gateway's own reported back. */
+    recordObservedChanges: createObservedChangeRecorder(db, deliveries.recordChange, deliverSoon),
     /** Sends what is due now (the tick does this; tests call it after moving their clock). */
     deliverDue: () => worker.runDue(),
     /** Endpoints the gateway disabled after failing, for the bell. */

@@ -3,18 +3,34 @@ import type { AppointmentDetail } from '@ehr-gateway/contracts';
 import type { EhrWriteChange } from '../change-reporting.js';
 import type { AthenaHttp } from './athena-http.js';
 import { toAppointmentDetail, toDepartment, toPatientDetail } from './athena-mapping.js';
-import { list, str, type Wire } from './athena-wire.js';
+import { fromAthenaDate, list, str, type Wire } from './athena-wire.js';
 
 /** How far back the gateway's own events count as the ones the feed reports back. */
 export const OWN_CHANGE_LOOKBACK_MS = 10 * 60_000;
 const FEEDS = ['appointments', 'patients'] as const;
 
+const DAY_MS = 86_400_000;
+
 /**
- * A change the feed saw, and whether it was recorded: false when the gateway's own event for the
- * same record and kind of change is already in the outbox (the feed reporting the gateway's write
- * back), so it is not delivered twice.
+ * The changes the feed saw in one round, recorded together; answers how many were written. One is
+ * skipped when the gateway's own event for the same record and kind of change is already in the
+ * outbox (the feed reporting the gateway's write back), so it is not delivered twice.
  */
+export type ObservedChangesRecorder = (changes: EhrWriteChange[], since: Date) => Promise<number>;
+
+/** The same for one change: whether it was written. */
 export type ObservedChangeRecorder = (change: EhrWriteChange, since: Date) => Promise<boolean>;
+
+/**
+ * A patient the feed reports is new when athena registered it today or yesterday (its
+ * `registrationdate`, a date in the practice's zone, so a day of slack for time zones); the
+ * outbox turns it into `patient.updated` when it already has events for that patient.
+ */
+export function patientChangeType(wire: Wire, now: Date): 'patient.registered' | 'patient.updated' {
+  const registered = fromAthenaDate(wire.registrationdate);
+  const yesterday = new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10);
+  return registered !== null && registered >= yesterday ? 'patient.registered' : 'patient.updated';
+}
 
 /** What an appointment the feed reports became: cancelled, moved here, booked, or otherwise. */
 export function appointmentChangeType(wire: Wire): EhrWriteChange['type'] {
@@ -41,7 +57,7 @@ export function createAthenaChangeFeed({
 }: {
   http: AthenaHttp;
   practiceId: string;
-  record: ObservedChangeRecorder;
+  record: ObservedChangesRecorder;
   now?: () => Date;
 }) {
   const ctx = () => ({ requestId: `changed-data-${now().getTime()}` });
@@ -100,23 +116,23 @@ export function createAthenaChangeFeed({
       const nameOf = (id: string | null) => known.find((d) => d.id === id)?.name ?? null;
       let recorded = 0;
       for (const department of known) {
-        for (const wire of await changed('appointments', department.id)) {
-          const detail = toAppointmentDetail(wire, timezoneOf, nameOf);
-          recorded += Number(await record(appointmentChange(detail, wire), since));
-        }
-        for (const wire of await changed('patients', department.id)) {
+        const appointments = (await changed('appointments', department.id)).map((wire) =>
+          appointmentChange(toAppointmentDetail(wire, timezoneOf, nameOf), wire),
+        );
+        const patients = (await changed('patients', department.id)).map((wire): EhrWriteChange => {
           const patient = toPatientDetail(wire);
-          const change: EhrWriteChange = {
+          return {
             kind: 'patient',
-            type: 'patient.updated',
+            type: patientChangeType(wire, now()),
             source: 'athena',
             practiceId,
             patientId: patient.id,
             patient: { ...patient, departmentId: patient.departmentId ?? department.id },
             changes: [],
           };
-          recorded += Number(await record(change, since));
-        }
+        });
+        // One transaction and one look-up of the outbox per department's changes, not per record.
+        recorded += await record([...appointments, ...patients], since);
       }
       return recorded;
     },
