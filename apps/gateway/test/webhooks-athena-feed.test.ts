@@ -118,6 +118,26 @@ describe('changes made in athena reach webhooks through its changed-data feed', 
     );
   });
 
+  it('delivers a patient registered at the front desk as patient.registered', async () => {
+    const registered = await fetch(`${sandboxUrl}/_sandbox/front-desk/patients`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstname: 'Dorothy',
+        lastname: 'Vaughan',
+        dob: '09/20/1985',
+        departmentid: '21',
+      }),
+    });
+    expect(registered.status, await registered.clone().text()).toBe(200);
+    const { patientid } = (await registered.json()) as { patientid: string };
+    expect(await poll()).toBe(1);
+    await deliver();
+    expect(received().map((event) => [event.type, event.data.patientId])).toEqual([
+      ['patient.registered', patientid],
+    ]);
+  });
+
   it("does not deliver the gateway's own booking twice when the feed reports it back", async () => {
     const date = scheduleDate({ departmentId: '21', appointmentTypeId: '7', daysAhead: 12 });
     const booked = await app.inject({

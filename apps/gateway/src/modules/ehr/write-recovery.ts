@@ -31,7 +31,9 @@ async function changeOf(intent: WriteIntent, client: EhrClient): Promise<EhrWrit
       return null;
     }
     const found = await client.findPatients(practiceId, patient, ctx);
-    return found.length === 1 ? registrationChange(source, practiceId, found[0]!.id, patient) : null;
+    return found.length === 1
+      ? registrationChange(source, practiceId, found[0]!.id, patient)
+      : null;
   }
   const appointmentId = intent.operation === 'book' ? target.slotId : target.appointmentId;
   try {
