@@ -7,18 +7,14 @@ import { addDays } from '@ehr-gateway/calendar';
 import { createPractice } from '@ehr-gateway/synthetic-practice';
 
 import {
-  adminRequest,
-  buildGateway,
-  createApiKey,
-  openTestStorage,
-  signIn,
-  type TestStorage,
-  startSandbox,
-} from './helpers.js';
+  ATHENA_PRACTICE,
+  startAthenaSourceApp,
+  type AthenaSourceApp,
+} from './athena-source-app.js';
+import { adminRequest } from './helpers.js';
 import { scheduleDate } from './schedule.js';
 
-const SECRET = 'sandbox-secret-value-0123';
-const PRACTICES = { mock: '12345', athena: '195900' } as const;
+const PRACTICES = { mock: '12345', athena: ATHENA_PRACTICE } as const;
 const practice = createPractice();
 
 /**
@@ -27,36 +23,19 @@ const practice = createPractice();
  * through the REST API and the request log.
  */
 describe('a FHIR client books and cancels through the face', () => {
-  let sandbox: FastifyInstance;
-  let storage: TestStorage;
+  let started: AthenaSourceApp | undefined;
   let app: FastifyInstance;
   let origin: string;
   let key: string;
   let cookie: string;
 
   beforeAll(async () => {
-    let url: string;
-    ({ sandbox, url } = await startSandbox({ clientSecret: SECRET }));
-    storage = await openTestStorage({ name: 'pglite' });
-    app = await buildGateway(storage, {
-      settings: {
-        athena: {
-          baseUrl: url,
-          clientId: 'sandbox-client',
-          clientSecret: SECRET,
-          practiceId: PRACTICES.athena,
-        },
-      },
-      athenaTransport: { baseRetryDelayMs: 5 },
-    });
+    started = await startAthenaSourceApp();
+    ({ app, key, cookie } = started);
     origin = await app.listen({ port: 0, host: '127.0.0.1' });
-    cookie = await signIn(app);
-    ({ key } = await createApiKey(app, cookie));
-  });
+  }, 240_000);
   afterAll(async () => {
-    await app.close();
-    await storage.dispose();
-    await sandbox.close();
+    await started?.close();
   });
 
   it.each(Object.entries(PRACTICES))('against %s', async (source, practiceId) => {

@@ -5,53 +5,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeSlotId, nextPageUrl } from '@ehr-gateway/fhir-mapping';
 import { fhirValidationErrors, loadFhirDefinitions } from '@ehr-gateway/fhir-mapping/validation';
 
-import {
-  buildGateway,
-  createApiKey,
-  openTestStorage,
-  signIn,
-  type TestStorage,
-  startSandbox,
-} from './helpers.js';
+import { startAthenaSourceApp, type AthenaSourceApp } from './athena-source-app.js';
 import { scheduleDate } from './schedule.js';
 
-const SECRET = 'sandbox-secret-value-0123';
 const BASES = { mock: '/fhir/r4/mock/12345', athena: '/fhir/r4/athena/195900' } as const;
 
 /** The FHIR face against both EHRs: every answer validates with @medplum/core, 0 errors. */
 describe('FHIR R4 face', () => {
-  let sandbox: FastifyInstance;
-  let storage: TestStorage;
+  let started: AthenaSourceApp | undefined;
   let app: FastifyInstance;
   let key: string;
-  let cookie: string;
 
   beforeAll(async () => {
     loadFhirDefinitions();
-    let url: string;
-    ({ sandbox, url } = await startSandbox({ clientSecret: SECRET }));
-    storage = await openTestStorage({ name: 'pglite' });
-    app = await buildGateway(storage, {
+    started = await startAthenaSourceApp({
       settings: {
-        athena: {
-          baseUrl: url,
-          clientId: 'sandbox-client',
-          clientSecret: SECRET,
-          practiceId: '195900',
-        },
         // Paging through 250 slots calls athena faster than the default 10 per second allows on
         // a slow machine; the governor has tests of its own.
         athenaGovernor: { maxQps: 200, maxConcurrency: 20, queueTimeoutMs: 10_000, instances: 1 },
       },
-      athenaTransport: { baseRetryDelayMs: 5 },
     });
-    cookie = await signIn(app);
-    ({ key } = await createApiKey(app, cookie));
-  });
+    ({ app, key } = started);
+  }, 240_000);
   afterAll(async () => {
-    await app.close();
-    await storage.dispose();
-    await sandbox.close();
+    await started?.close();
   });
 
   const get = (url: string, headers: Record<string, string> = {}) =>
