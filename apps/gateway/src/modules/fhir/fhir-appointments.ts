@@ -5,19 +5,19 @@ import { MAX_RANGE_DAYS } from '@ehr-gateway/contracts';
 import {
   appointmentStatusToFhir,
   appointmentToFhir,
-  dateParamsToRange,
   decodeSlotId,
   matchesDateParam,
   paramValues,
-  parseDateParam,
   parseReferenceParam,
   splitOrValues,
   type SearchParam,
 } from '@ehr-gateway/fhir-mapping';
 
 import {
+  DAY_MS,
   localDatesOf,
   readOr404,
+  searchWindow,
   singleId,
   unknownResource,
   type FhirCall,
@@ -28,7 +28,6 @@ import { FhirError } from './fhir-outcome.js';
 
 /** Booked appointments: read and search (booking and cancelling are in fhir-booking.ts). */
 
-const DAY_MS = 86_400_000;
 /**
  * An Appointment search without `date` covers 30 days back to 60 ahead; any search at most
  * MAX_RANGE_DAYS less the day either side the EHR is asked for.
@@ -86,20 +85,18 @@ const referenceIds = (params: readonly SearchParam[], name: string, type: string
     }),
   );
 
-function dateWindow(params: readonly SearchParam[], now: Date) {
-  const dates = paramValues(params, 'date').map((raw) => parseDateParam(raw, 'date'));
-  const range = dateParamsToRange(dates, 'date');
-  const from =
-    range.from ?? new Date((range.to?.getTime() ?? now.getTime()) - DEFAULT_DAYS_BACK * DAY_MS);
-  const to =
-    range.to ?? new Date(from.getTime() + (DEFAULT_DAYS_BACK + DEFAULT_DAYS_AHEAD) * DAY_MS);
-  if (to.getTime() - from.getTime() > MAX_DAYS * DAY_MS) {
-    throw new FhirError(400, `date: an Appointment search may span at most ${MAX_DAYS} days`, [
-      'date',
-    ]);
-  }
-  return { dates, from, to };
-}
+const dateWindow = (params: readonly SearchParam[], now: Date) =>
+  searchWindow(params, 'date', {
+    search: 'an Appointment search',
+    maxDays: MAX_DAYS,
+    fill: (range) => {
+      const from =
+        range.from ?? new Date((range.to?.getTime() ?? now.getTime()) - DEFAULT_DAYS_BACK * DAY_MS);
+      const to =
+        range.to ?? new Date(from.getTime() + (DEFAULT_DAYS_BACK + DEFAULT_DAYS_AHEAD) * DAY_MS);
+      return { from, to };
+    },
+  });
 
 async function appointmentsBySlot(call: FhirCall, slotLists: string[][]): Promise<Appointment[]> {
   const ids = [...new Set(slotLists.flat())].flatMap((id) => {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import { localDatesOf } from './fhir-call.js';
+import { parseSearchParams } from '@ehr-gateway/fhir-mapping';
+
+import { DAY_MS, localDatesOf, searchWindow } from './fhir-call.js';
+import { FhirError } from './fhir-outcome.js';
 
 const localDate = (instant: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone }).format(instant);
@@ -37,5 +40,29 @@ describe('the local dates a Slot search asks the EHR for', () => {
       startDate: '2026-11-29',
       endDate: '2026-12-02',
     });
+  });
+});
+
+describe('the window of a date search', () => {
+  const week = {
+    search: 'a Slot search',
+    maxDays: 31,
+    fill: (range: { from: Date | undefined; to: Date | undefined }) => {
+      const from = range.from ?? new Date('2026-12-01T00:00:00Z');
+      return { from, to: range.to ?? new Date(from.getTime() + 7 * DAY_MS) };
+    },
+  };
+
+  it('takes the bounds the search gives and fills the open ones', () => {
+    const { from, to } = searchWindow(parseSearchParams({ start: 'ge2026-12-10' }), 'start', week);
+    expect(from.toISOString()).toBe('2026-12-10T00:00:00.000Z');
+    expect(to.toISOString()).toBe('2026-12-17T00:00:00.000Z');
+  });
+
+  it('refuses a window over its longest, naming the parameter', () => {
+    const params = parseSearchParams({ start: ['ge2026-01-01', 'lt2026-03-01'] });
+    expect(() => searchWindow(params, 'start', week)).toThrow(
+      new FhirError(400, 'start: a Slot search may span at most 31 days', ['start']),
+    );
   });
 });

@@ -1,7 +1,14 @@
 import type { Resource } from '@medplum/fhirtypes';
 
 import type { EhrSource } from '@ehr-gateway/contracts';
-import type { FhirMappingContext } from '@ehr-gateway/fhir-mapping';
+import {
+  dateParamsToRange,
+  paramValues,
+  parseDateParam,
+  type DateParam,
+  type FhirMappingContext,
+  type SearchParam,
+} from '@ehr-gateway/fhir-mapping';
 
 import type { EhrCallContext, EhrClient } from '../ehr/index.js';
 import { FhirError } from './fhir-outcome.js';
@@ -65,3 +72,31 @@ export const localDatesOf = (from: Date, to: Date) => ({
   startDate: isoDay(new Date(from.getTime() - 12 * HOUR_MS)),
   endDate: isoDay(new Date(to.getTime() - 1 + 14 * HOUR_MS)),
 });
+
+export const DAY_MS = 86_400_000;
+
+/**
+ * The [from, to) of a search on the date parameter `name`: the bounds it asks for, with `fill`
+ * supplying those it leaves open; a window over `maxDays` is refused, naming the parameter.
+ */
+export function searchWindow(
+  params: readonly SearchParam[],
+  name: string,
+  {
+    search,
+    maxDays,
+    fill,
+  }: {
+    /** How the refusal names the search: 'a Slot search'. */
+    search: string;
+    maxDays: number;
+    fill: (range: { from: Date | undefined; to: Date | undefined }) => { from: Date; to: Date };
+  },
+): { dates: DateParam[]; from: Date; to: Date } {
+  const dates = paramValues(params, name).map((raw) => parseDateParam(raw, name));
+  const { from, to } = fill(dateParamsToRange(dates, name));
+  if (to.getTime() - from.getTime() > maxDays * DAY_MS) {
+    throw new FhirError(400, `${name}: ${search} may span at most ${maxDays} days`, [name]);
+  }
+  return { dates, from, to };
+}

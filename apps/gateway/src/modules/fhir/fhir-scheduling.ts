@@ -2,12 +2,10 @@ import type { Resource } from '@medplum/fhirtypes';
 
 import type { AppointmentDetail, OpenSlot } from '@ehr-gateway/contracts';
 import {
-  dateParamsToRange,
   decodeScheduleId,
   decodeSlotId,
   identifierSystem,
   paramValues,
-  parseDateParam,
   parseReferenceParam,
   parseTokenParam,
   scheduleToFhir,
@@ -20,8 +18,10 @@ import {
 import { listAllProviders } from '../ehr/index.js';
 import { listDepartments } from './fhir-directory.js';
 import {
+  DAY_MS,
   localDatesOf,
   readOr404,
+  searchWindow,
   singleId,
   unknownResource,
   type FhirCall,
@@ -32,7 +32,6 @@ import { FhirError } from './fhir-outcome.js';
 
 /** Schedules (one per provider and department) and their open Slots. */
 
-const DAY_MS = 86_400_000;
 /** A Slot search without `start` looks this far ahead… */
 const SLOT_DEFAULT_DAYS = 7;
 /** …and may span at most this much. */
@@ -109,19 +108,16 @@ export const readSchedule: ReadHandler = async (call, id) => {
 };
 
 /** The `start` window of a Slot search: [from, to), by default the next week. */
-function slotWindow(params: readonly SearchParam[], now: Date) {
-  const starts = paramValues(params, 'start').map((raw) => parseDateParam(raw, 'start'));
-  const range = dateParamsToRange(starts, 'start');
-  const from =
-    range.from ?? (range.to ? new Date(range.to.getTime() - SLOT_DEFAULT_DAYS * DAY_MS) : now);
-  const to = range.to ?? new Date(from.getTime() + SLOT_DEFAULT_DAYS * DAY_MS);
-  if (to.getTime() - from.getTime() > SLOT_MAX_DAYS * DAY_MS) {
-    throw new FhirError(400, `start: a Slot search may span at most ${SLOT_MAX_DAYS} days`, [
-      'start',
-    ]);
-  }
-  return { from, to };
-}
+const slotWindow = (params: readonly SearchParam[], now: Date) =>
+  searchWindow(params, 'start', {
+    search: 'a Slot search',
+    maxDays: SLOT_MAX_DAYS,
+    fill: (range) => {
+      const from =
+        range.from ?? (range.to ? new Date(range.to.getTime() - SLOT_DEFAULT_DAYS * DAY_MS) : now);
+      return { from, to: range.to ?? new Date(from.getTime() + SLOT_DEFAULT_DAYS * DAY_MS) };
+    },
+  });
 
 function slotTypes(params: readonly SearchParam[], call: FhirCall): string[][] {
   const system = identifierSystem(call.mapping, 'appointment-type');
