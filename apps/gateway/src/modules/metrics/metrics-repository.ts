@@ -18,19 +18,8 @@ const summedHistogram = (column: 'latency_histogram' | 'upstream_histogram') =>
     number[]
   >`array(select coalesce(a, 0) + coalesce(b, 0) from unnest(request_rollups.${sql.ref(column)}, excluded.${sql.ref(column)}) with ordinality as t(a, b, i) order by i)`;
 
-export interface StoredRollup {
-  bucketStart: Date;
-  source: string;
-  route: string;
-  method: string;
-  statusClass: string;
-  apiKeyId: string;
-  count: number;
-  rateLimited: number;
-  upstreamCount: number;
-  latencyHistogram: number[];
-  upstreamHistogram: number[];
-}
+/** A stored rollup as read back: the sums of durations are left out (the histograms hold them). */
+export type StoredRollup = Omit<RollupRow, 'granularity' | 'totalMs' | 'upstreamMs'>;
 
 export function createMetricsRepository(db: Db) {
   return {
