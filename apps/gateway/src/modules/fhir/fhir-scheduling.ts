@@ -28,7 +28,6 @@ import {
   type ReadHandler,
   type SearchHandler,
 } from './fhir-call.js';
-import { FhirError } from './fhir-outcome.js';
 
 /** Schedules (one per provider and department) and their open Slots. */
 
