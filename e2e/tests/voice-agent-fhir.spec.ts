@@ -83,9 +83,17 @@ test.describe('Voice Agent simulator at the FHIR practice', () => {
         };
       const atStart = await stats();
       const booked = await run('book_appointment');
-      expect(booked).toMatch(/^Agent hears: You're booked for .+ Your confirmation number is/);
-      // Read out in groups ("0 b 8 e, 9 a 5 2, …"): the FHIR EHR's own id for the Appointment.
-      const confirmation = booked.split('number is ')[1]!.replace(/[\s,]/g, '').replace(/\.$/, '');
+      // A FHIR id is an opaque token nobody could note down over the phone: it is not read out.
+      expect(booked).toMatch(
+        /^Agent hears: You're booked for .+\. The clinic has it under your name and date of birth\.$/,
+      );
+      // The agent keeps the FHIR EHR's own id for the Appointment in the tool's data.
+      const bookedTurn = simulator.getByLabel('book_appointment answer').last().locator('xpath=..');
+      await bookedTurn.getByText('Arguments and data').click();
+      const { data } = JSON.parse((await bookedTurn.locator('pre').textContent()) ?? '{}') as {
+        data: { confirmationNumber: string };
+      };
+      const confirmation = data.confirmationNumber;
 
       const api = await request.newContext({ baseURL: demo.gateway.baseURL });
       const url = `/api/${demo.fhir.practiceId}/appointments/${confirmation}?source=fhir`;

@@ -71,6 +71,20 @@ export function spokenDigits(digits: string): string {
   return (digits.match(/.{1,4}/g) ?? []).map((group) => group.split('').join(' ')).join(', ');
 }
 
+const READABLE_CONFIRMATION = /^\d{1,12}$/;
+
+/**
+ * The sentence that tells the caller how to refer to a booking, `prefix` naming it ("Your" or
+ * "Your new"). athena's appointment ids are short numbers the front desk can look up; a FHIR EHR's
+ * are opaque tokens (a UUID at Medplum, 40+ characters at Epic) that nobody could take down or quote
+ * back over the phone, so those bookings are referred to by what the caller already knows.
+ */
+export function spokenConfirmation(appointmentId: string, prefix = 'Your'): string {
+  return READABLE_CONFIRMATION.test(appointmentId)
+    ? `${prefix} confirmation number is ${spokenDigits(appointmentId)}.`
+    : 'The clinic has it under your name and date of birth.';
+}
+
 /**
  * The tool's answer: the sentence (one line, cut at a word under MAX_SPOKEN_CHARS) and then the
  * data as JSON, which agents keep and do not read aloud.

@@ -61,7 +61,7 @@ export function CallLineFields({
 
   return (
     <>
-      <div className="grid gap-4 sm:grid-cols-[1fr_16rem_auto] sm:items-end">
+      <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(16rem,22rem)_auto] sm:items-end">
         <div className="space-y-2">
           <Label htmlFor={`${id}-key`}>API Key</Label>
           <Input

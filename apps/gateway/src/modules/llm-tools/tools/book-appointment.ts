@@ -1,7 +1,7 @@
 import type { AppointmentDetail } from '@ehr-gateway/contracts';
 
 import { HttpError } from '../../../lib/http-errors.js';
-import { spokenDigits, spokenResult } from '../spoken.js';
+import { spokenConfirmation, spokenResult } from '../spoken.js';
 import { alternativesAfterTaken, type SlotFinder } from './find-open-slots.js';
 import type { AppointmentData, PatientData, SlotData, ToolFn, ToolKit } from './tool-kit.js';
 
@@ -34,15 +34,12 @@ export function bookAppointmentTool(
       return alternativesAfterTaken(findSlots, slot, caller, ctx);
     }
     const appointment = answer.body.appointment;
-    return spokenResult(
-      `You're booked for ${slot.when}. Your confirmation number is ${spokenDigits(appointment.id)}.`,
-      {
-        booked: true,
-        confirmationNumber: appointment.id,
-        appointment: await kit.tokens.issue<AppointmentData>('appointment', caller, {
-          appointmentId: appointment.id,
-        }),
-      },
-    );
+    return spokenResult(`You're booked for ${slot.when}. ${spokenConfirmation(appointment.id)}`, {
+      booked: true,
+      confirmationNumber: appointment.id,
+      appointment: await kit.tokens.issue<AppointmentData>('appointment', caller, {
+        appointmentId: appointment.id,
+      }),
+    });
   };
 }

@@ -1,7 +1,7 @@
 import type { AppointmentDetail } from '@ehr-gateway/contracts';
 
 import { HttpError } from '../../../lib/http-errors.js';
-import { spokenDigits, spokenResult } from '../spoken.js';
+import { spokenConfirmation, spokenResult } from '../spoken.js';
 import { alternativesAfterTaken, type SlotFinder } from './find-open-slots.js';
 import type { AppointmentData, PatientData, SlotData, ToolFn, ToolKit } from './tool-kit.js';
 
@@ -52,21 +52,21 @@ export function rescheduleAppointmentTool(
     if (!answer.body.booked) {
       return alternativesAfterTaken(findSlots, slot, caller, ctx);
     }
-    const confirmation = spokenDigits(answer.body.booked.id);
+    const bookedId = answer.body.booked.id;
     const appointmentRef = await kit.tokens.issue<AppointmentData>('appointment', caller, {
-      appointmentId: answer.body.booked.id,
+      appointmentId: bookedId,
     });
     if (!answer.body.oldCancelled) {
       return spokenResult(
-        `I booked your new time, ${slot.when}, but I could not cancel the old appointment; the front desk will see both and cancel the old one. Your new confirmation number is ${confirmation}.`,
+        `I booked your new time, ${slot.when}, but I could not cancel the old appointment; the front desk will see both and cancel the old one. ${spokenConfirmation(bookedId, 'Your new')}`,
         { rescheduled: false, booked: true, oldCancelled: false, appointment: appointmentRef },
       );
     }
     return spokenResult(
-      `Done: you're now booked for ${slot.when}, and the old appointment is cancelled. Your confirmation number is ${confirmation}.`,
+      `Done: you're now booked for ${slot.when}, and the old appointment is cancelled. ${spokenConfirmation(bookedId)}`,
       {
         rescheduled: true,
-        confirmationNumber: answer.body.booked.id,
+        confirmationNumber: bookedId,
         appointment: appointmentRef,
       },
     );
