@@ -70,6 +70,19 @@ function setup({ declared = ['Appointment', 'Patient'] }: { declared?: string[] 
 }
 
 describe('the FHIR _lastUpdated change poll', () => {
+  it('reports nothing the EHR held before its starting point, even inside the overlap', async () => {
+    const { poll, server, recorded, tick } = setup();
+    // Stored a second before the first poll: within the next poll's 5 s overlap.
+    server.push(appointment('before', '1', at(-1_000)), appointment('later', '2', at(-4_000)));
+    expect(await poll.poll()).toBe(0);
+    tick(2_000);
+    expect(await poll.poll()).toBe(0);
+    server.push(appointment('after', '1', at(1_500)));
+    tick(1_000);
+    expect(await poll.poll()).toBe(1);
+    expect(recorded).toEqual(['appointment.booked after']);
+  });
+
   it('first fixes its starting point, then reports each version once across the overlap', async () => {
     const { poll, server, queries, recorded, store, tick } = setup();
     expect(await poll.poll()).toBe(0);

@@ -105,8 +105,12 @@ export function createFhirChangePoll(options: FhirChangePollOptions) {
       : null;
   }
 
-  /** Records what changed after `from`; answers the events written and where the poll got to. */
-  async function collect(types: PolledType[], watermark: Date, seen: Set<string>) {
+  /**
+   * Records what changed after `watermark` less the overlap; answers the events written and where
+   * the poll got to. With `report` false it only notes what it saw: the first poll fixes its
+   * starting point that way, so the overlap of the next poll does not report what came before it.
+   */
+  async function collect(types: PolledType[], watermark: Date, seen: Set<string>, report = true) {
     const ctx = { requestId: `fhir-changes-${now().getTime()}` };
     const from = new Date(watermark.getTime() - overlapMs).toISOString();
     const since = new Date(now().getTime() - OWN_CHANGE_LOOKBACK_MS);
@@ -124,7 +128,7 @@ export function createFhirChangePoll(options: FhirChangePollOptions) {
       )) {
         const key = versionKey(resource);
         found.push({ key, at: lastUpdatedOf(resource) });
-        const change = seen.has(key) ? null : changeOf(type, resource);
+        const change = seen.has(key) || !report ? null : changeOf(type, resource);
         seen.add(key);
         if (change) {
           recorded += Number(await record(change, since));
@@ -149,7 +153,8 @@ export function createFhirChangePoll(options: FhirChangePollOptions) {
       }
       try {
         if (!claimed.watermark) {
-          await store.save(practiceId, { watermark: now(), seen: [] }, now());
+          const start = await collect(types, now(), new Set(), false);
+          await store.save(practiceId, start, now());
           return 0;
         }
         const next = await collect(types, claimed.watermark, new Set(claimed.seen));
