@@ -1,4 +1,6 @@
 import {
+  WEBHOOK_ANSWER_TIMEOUT_MS,
+  WEBHOOK_CONNECT_TIMEOUT_MS,
   WEBHOOK_DISABLE_AFTER_MS,
   WEBHOOK_RETRY_DELAYS_MS,
   type WebhookAttemptOutcome,
@@ -11,8 +13,18 @@ import type { EndpointRow } from './endpoints-repository.js';
 import { signedHeaders, type SecretSealer } from './webhook-signing.js';
 import type { SendResult } from './webhook-sender.js';
 
-/** Longer than a connect and an answer together: a lease outliving its attempt is never stolen. */
-const LEASE_MS = 30_000;
+/**
+ * How long a claimed delivery is this instance's alone. Another instance sends it again only once
+ * the lease has run out (a crash), so an attempt must be over, recorded included, well before.
+ */
+export const DELIVERY_LEASE_MS = 120_000;
+/**
+ * What an attempt may still need when it starts: the send's own time limits and a minute for the
+ * database to record it on a stalled machine. An attempt that would start with less lease left
+ * is not made (the lease runs out and the delivery is claimed afresh), so a slow database can
+ * delay a delivery but not send it twice.
+ */
+const ATTEMPT_BUDGET_MS = WEBHOOK_CONNECT_TIMEOUT_MS + WEBHOOK_ANSWER_TIMEOUT_MS + 60_000;
 const PER_ENDPOINT_CONCURRENCY = 4;
 const ENDPOINTS_PER_ROUND = 50;
 const JITTER = 0.2;
@@ -74,10 +86,13 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
     return { body: eventBody(event, data), occurredAt: event.occurred_at };
   }
 
-  async function deliver(claimed: ClaimedDelivery): Promise<void> {
+  async function deliver(claimed: ClaimedDelivery, claimedAt: Date): Promise<void> {
     const endpoint = await deps.findEndpoint(claimed.endpointId);
     const payload = endpoint ? await dataFor(endpoint, claimed.eventId) : null;
     if (!endpoint || !payload) {
+      return;
+    }
+    if (now().getTime() - claimedAt.getTime() > DELIVERY_LEASE_MS - ATTEMPT_BUDGET_MS) {
       return;
     }
     // The signature's timestamp is the wall clock: receivers check it against theirs.
@@ -115,12 +130,13 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
   }
 
   async function round(): Promise<number> {
-    const claimed = await queue.claim(now(), {
-      leaseMs: LEASE_MS,
+    const claimedAt = now();
+    const claimed = await queue.claim(claimedAt, {
+      leaseMs: DELIVERY_LEASE_MS,
       perEndpoint: PER_ENDPOINT_CONCURRENCY,
       endpoints: ENDPOINTS_PER_ROUND,
     });
-    await Promise.all(claimed.map(deliver));
+    await Promise.all(claimed.map((delivery) => deliver(delivery, claimedAt)));
     return claimed.length;
   }
 
