@@ -85,7 +85,8 @@ describe.skipIf(!redisUrl || !postgres)(
           gateway
             .inject({
               method: 'GET',
-              url: `/api/${PRACTICE}/providers`,
+              // A patient search: never answered from a cache (providers are reference data now).
+              url: `/api/${PRACTICE}/patients?lastName=Wright`,
               headers: { [HEADERS.apiKey]: key },
             })
             .then((response) => ({
