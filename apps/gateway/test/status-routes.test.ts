@@ -60,6 +60,7 @@ describe.each(databaseTargets)('EHR status and system info on $name', (target) =
         message: 'not configured',
         breakerState: null,
         tokenRefreshes: 0,
+        changeFeedProblem: null,
       },
       mockEhr: { status: 'connected' },
     });
