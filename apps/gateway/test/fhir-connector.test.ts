@@ -225,6 +225,54 @@ describe('FHIR connector against the FHIR sandbox over HTTP', () => {
     });
   });
 
+  it("searches a department's schedules together (generic), reading the directory once", async () => {
+    const { http } = connector(generic, 'generic');
+    const paths: string[] = [];
+    const counted: FhirHttp = {
+      ...http,
+      request: (request, callCtx) => {
+        paths.push(request.path);
+        return http.request(request, callCtx);
+      },
+    };
+    const ehr = createFhirConnector(counted, { vendor: 'generic', practiceId: PRACTICE });
+    const { departments } = await ehr.listDepartments(PRACTICE, ctx);
+    const { providers } = await ehr.listProviders(PRACTICE, { limit: 500, offset: 0 }, ctx);
+    const window = { startDate: dayFromToday(1), endDate: dayFromToday(4) };
+    for (const department of departments) {
+      paths.length = 0;
+      const together = await ehr.listOpenSlots(
+        PRACTICE,
+        { departmentId: department.id, ...window },
+        ctx,
+      );
+      const slotSearches = paths.filter((path) => path === '/Slot');
+      const schedules = paths.filter((path) => path === '/Schedule').length;
+      // One at a time, provider by provider: the same slots.
+      const one = await Promise.all(
+        providers.map((provider) =>
+          ehr.listOpenSlots(
+            PRACTICE,
+            { departmentId: department.id, providerId: provider.id, ...window },
+            ctx,
+          ),
+        ),
+      );
+      const ids = (slots: Array<{ id: string }>) => slots.map((slot) => slot.id).sort();
+      expect(ids(together)).toEqual(ids(one.flat()));
+      if (together.length) {
+        expect(schedules).toBe(1);
+        expect(slotSearches.length).toBe(1);
+        paths.length = 0;
+        await ehr.listOpenSlots(PRACTICE, { departmentId: department.id, ...window }, ctx);
+        // The department's schedules come from the directory cache the second time.
+        expect(paths.filter((path) => path !== '/Slot' && !path.includes('_cursor'))).toEqual([]);
+        return;
+      }
+    }
+    throw new Error('no department has open slots in the window');
+  });
+
   it('searches oracle slots without a type one service type at a time, and appointments by date per location', async () => {
     const { ehr } = connector(oracle, 'oracle', 'secret');
     const { departments } = await ehr.listDepartments(PRACTICE, ctx);

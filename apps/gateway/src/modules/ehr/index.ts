@@ -25,7 +25,7 @@ import {
   type AthenaHttpOptions,
 } from './athena/athena-http.js';
 import { createCircuitBreaker } from './athena/circuit-breaker.js';
-import { createReferenceCache, withReferenceCache } from './athena/reference-cache.js';
+import { createReferenceCache, withReferenceCache } from './reference-cache.js';
 import { inOneTransaction, journaled, type ChangeOutbox } from './change-reporting.js';
 import { registerEhrRoutes } from './ehr-routes.js';
 import { registerJwksRoute } from './fhir/jwks-route.js';

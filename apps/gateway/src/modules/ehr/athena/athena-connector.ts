@@ -16,7 +16,7 @@ import {
   toReferringProvider,
 } from './athena-mapping.js';
 import { fromAthenaDate, list, num, str, toAthenaDate, type Wire } from './athena-wire.js';
-import { createReferenceCache, type ReferenceCache } from './reference-cache.js';
+import { createReferenceCache, type ReferenceCache } from '../reference-cache.js';
 
 /** Page size used when a route needs every row of an athena list. */
 const FULL_LIST_PAGE = 1000;

@@ -2,31 +2,24 @@ import type {
   Appointment as FhirAppointment,
   Location,
   Patient as FhirPatient,
-  Practitioner,
-  PractitionerRole,
-  Schedule,
-  Slot,
 } from '@medplum/fhirtypes';
 
-import type { AppointmentType, FhirVendor, OpenSlot } from '@ehr-gateway/contracts';
-import { addDays } from '@ehr-gateway/calendar';
+import type { FhirVendor } from '@ehr-gateway/contracts';
 import {
   appointmentFromFhir,
   departmentFromFhir,
   patientFromFhir,
   providerFromFhir,
-  slotFromFhir,
 } from '@ehr-gateway/fhir-mapping';
 
 import { notFound } from '../../../lib/http-errors.js';
-import type { AppointmentRange, EhrCallContext, EhrClient, SlotSearch } from '../ehr-client.js';
+import type { AppointmentRange, EhrCallContext, EhrClient } from '../ehr-client.js';
 import { mapFhirErrors } from './fhir-errors.js';
 import type { FhirHttp } from './fhir-http.js';
+import { createFhirDirectory, type FhirDirectory } from './fhir-directory.js';
+import { appointmentTypesOf, dayAfter, openSlots } from './fhir-slots.js';
 import { createFhirWrites } from './fhir-writes.js';
 import { createFhirSearch, mapped, readable, type FhirSearch } from './fhir-search.js';
-
-/** The day after `date`: FHIR ranges are half-open (`lt`), the gateway's are whole days. */
-const dayAfter = (date: string) => addDays(date as Parameters<typeof addDays>[0], 1);
 
 /**
  * The EHR client over a FHIR R4 server: searches through `next` links, resources read with the
@@ -37,6 +30,7 @@ export function createFhirConnector(
   { vendor, practiceId: servedPractice }: { vendor: FhirVendor; practiceId: string },
 ): EhrClient {
   const search = createFhirSearch(http, vendor);
+  const directory = createFhirDirectory(search, servedPractice);
   const writes = createFhirWrites(http, search);
   /** One practice per connection, as with the Mock EHR. */
   const requirePractice = (practiceId: string) => {
@@ -55,8 +49,8 @@ export function createFhirConnector(
   return {
     source: 'fhir',
     ...patientMethods(search, writes, run),
-    ...appointmentMethods(search, writes, run),
-    ...directoryMethods(search, run),
+    ...appointmentMethods(search, directory, writes, run),
+    ...directoryMethods(directory, run),
   };
 }
 
@@ -113,6 +107,7 @@ function patientMethods(
 
 function appointmentMethods(
   search: FhirSearch,
+  directory: FhirDirectory,
   writes: Writes,
   run: Run,
 ): Pick<
@@ -144,11 +139,11 @@ function appointmentMethods(
 
     listAppointmentTypes: (practiceId, { departmentId }, ctx) =>
       run(practiceId, 'list appointment types', () =>
-        appointmentTypesOf(search, departmentId, ctx),
+        appointmentTypesOf(directory, departmentId, ctx),
       ),
 
     listOpenSlots: (practiceId, slotSearch, ctx) =>
-      run(practiceId, 'find open slots', () => openSlots(search, slotSearch, ctx)),
+      run(practiceId, 'find open slots', () => openSlots(search, directory, slotSearch, ctx)),
 
     bookAppointment: (practiceId, booking, ctx) =>
       run(practiceId, 'book the appointment', () => writes.book(booking, ctx)),
@@ -159,15 +154,15 @@ function appointmentMethods(
 }
 
 function directoryMethods(
-  search: FhirSearch,
+  directory: FhirDirectory,
   run: Run,
 ): Pick<EhrClient, 'listProviders' | 'listDepartments' | 'listReferringProviders'> {
   return {
     listProviders: (practiceId, { limit, offset }, ctx) =>
       run(practiceId, 'list providers', async () => {
         const [practitioners, roles] = await Promise.all([
-          search.all<Practitioner>('Practitioner', [], ctx),
-          search.all<PractitionerRole>('PractitionerRole', [], ctx).catch(() => []),
+          directory.practitioners(ctx),
+          directory.roles(ctx),
         ]);
         const providers = readable(
           practitioners.map((p) =>
@@ -182,7 +177,7 @@ function directoryMethods(
 
     listDepartments: (practiceId, ctx) =>
       run(practiceId, 'list departments', async () => {
-        const locations = await search.all<Location>('Location', [], ctx);
+        const locations = await directory.locations(ctx);
         const departments = readable(locations.map(departmentFromFhir));
         return { totalCount: departments.length, departments };
       }),
@@ -255,96 +250,4 @@ async function appointmentsIn(
     }
   }
   return [...byId.values()];
-}
-
-/** The schedules of a department (and provider): found through their actors. */
-function schedulesOf(
-  search: FhirSearch,
-  { departmentId, providerId }: { departmentId?: string; providerId?: string },
-  ctx: EhrCallContext,
-) {
-  const actor = providerId
-    ? `Practitioner/${providerId}`
-    : departmentId && `Location/${departmentId}`;
-  return search
-    .all<Schedule>('Schedule', actor ? [['actor', actor]] : [], ctx)
-    .then((schedules) =>
-      schedules.filter(
-        (s) => !departmentId || s.actor?.some((a) => a.reference === `Location/${departmentId}`),
-      ),
-    );
-}
-
-/** The appointment types the schedules offer (their serviceType codings). */
-async function appointmentTypesOf(
-  search: FhirSearch,
-  departmentId: string | undefined,
-  ctx: EhrCallContext,
-): Promise<AppointmentType[]> {
-  const types = new Map<string, AppointmentType>();
-  for (const schedule of await schedulesOf(search, { departmentId }, ctx)) {
-    for (const concept of schedule.serviceType ?? []) {
-      const coding = concept.coding?.find((c) => c.code);
-      if (coding?.code && !types.has(coding.code)) {
-        const name = concept.text ?? coding.display ?? coding.code;
-        types.set(coding.code, {
-          id: coding.code,
-          name,
-          shortName: null,
-          duration: null,
-          patientBookable: true,
-        });
-      }
-    }
-  }
-  return [...types.values()];
-}
-
-/**
- * The service types a Slot search names: the one asked for; else none (every type), but Oracle
- * needs one per search, so there each type the schedule offers, one search each.
- */
-function serviceTypesToSearch(
-  vendor: FhirVendor,
-  schedule: Schedule,
-  appointmentTypeId: string | undefined,
-): Array<string | undefined> {
-  if (appointmentTypeId || vendor !== 'oracle') {
-    return [appointmentTypeId];
-  }
-  const codes = (schedule.serviceType ?? []).flatMap((concept) => {
-    const code = concept.coding?.find((c) => c.code)?.code;
-    return code ? [code] : [];
-  });
-  return [...new Set(codes)];
-}
-
-/**
- * Free slots: the department's (and provider's) schedules through their actors, then
- * `Slot?schedule=…&status=free&start=ge…&start=lt…` per schedule; Oracle also wants the
- * service type, one value per parameter.
- */
-async function openSlots(
-  search: FhirSearch,
-  { departmentId, providerId, appointmentTypeId, startDate, endDate, limit }: SlotSearch,
-  ctx: EhrCallContext,
-): Promise<OpenSlot[]> {
-  const slots: OpenSlot[] = [];
-  for (const schedule of await schedulesOf(search, { departmentId, providerId }, ctx)) {
-    for (const serviceType of serviceTypesToSearch(search.vendor, schedule, appointmentTypeId)) {
-      const query: Array<[string, string]> = [
-        ['schedule', `Schedule/${schedule.id}`],
-        ['status', 'free'],
-        ['start', `ge${startDate}`],
-        ['start', `lt${dayAfter(endDate)}`],
-      ];
-      if (serviceType) {
-        query.push(['service-type', serviceType]);
-      }
-      const found = await search.all<Slot>('Slot', query, ctx);
-      slots.push(...readable(found.map((slot) => slotFromFhir(slot, { schedule }))));
-    }
-  }
-  slots.sort((a, b) => a.startTime.localeCompare(b.startTime));
-  return limit ? slots.slice(0, limit) : slots;
 }

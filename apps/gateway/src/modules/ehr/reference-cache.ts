@@ -1,20 +1,20 @@
 import { LRUCache } from 'lru-cache';
 
-import type { EhrClient } from '../ehr-client.js';
+import type { EhrClient } from './ehr-client.js';
 
 /**
  * How long a practice's reference data (departments, providers, visit types) is reused across
  * calls: long enough that a phone call's tools and the calls after it skip athena, short enough
- * that a provider or visit type added in athena is offered within minutes.
+ * that a provider or visit type added in the EHR is offered within minutes.
  */
 export const REFERENCE_TTL_MS = 5 * 60_000;
 /** Answers kept at once (a practice has a handful: departments, provider pages, types per department). */
 export const REFERENCE_MAX_ENTRIES = 500;
 
 /**
- * Reference data of athena practices, shared by every call of this process: no PHI, bounded in
- * number and age, keyed by practice. Concurrent askers share one athena call; a failed call is not
- * kept, so the next asker tries again.
+ * Reference data of a practice (athena's or a FHIR EHR's directory), shared by every call of this
+ * process: no PHI, bounded in number and age, keyed by practice. Concurrent askers share one
+ * upstream call; a failed call is not kept, so the next asker tries again.
  */
 export function createReferenceCache({
   ttlMs = REFERENCE_TTL_MS,

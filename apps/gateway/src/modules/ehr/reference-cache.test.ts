@@ -1,7 +1,7 @@
 import type { ProviderList } from '@ehr-gateway/contracts';
 import { describe, expect, it } from 'vitest';
 
-import type { EhrClient } from '../ehr-client.js';
+import type { EhrClient } from './ehr-client.js';
 import { createReferenceCache, withReferenceCache } from './reference-cache.js';
 
 const ctx = { requestId: 'reference-cache-test' };
