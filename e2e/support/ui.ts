@@ -7,13 +7,20 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME, SCREENSHOTS_DIR } from './constants';
 
 export type ThemeName = 'light' | 'dark';
 
+/**
+ * How long a screen may take to show its heading after a navigation: as long as the navigation
+ * itself may take (playwright.config's navigationTimeout). The heading waits for the console's
+ * shell and the route's own chunk; on a loaded 2-core CI machine that took over 10 s twice.
+ */
+const SCREEN_HEADING_TIMEOUT_MS = 20_000;
+
 /** Waits until the screen has its heading and nothing is loading (no skeleton, no busy region). */
 export async function waitForScreenReady(page: Page, heading?: string | RegExp): Promise<void> {
   await expect(
     heading === undefined
       ? page.getByRole('heading', { level: 1 }).first()
       : page.getByRole('heading', { level: 1, name: heading }),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: SCREEN_HEADING_TIMEOUT_MS });
   await expect(
     page.locator('[data-slot="skeleton"], [aria-busy="true"], [role="progressbar"]'),
   ).toHaveCount(0);
