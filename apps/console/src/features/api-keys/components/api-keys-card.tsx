@@ -1,6 +1,5 @@
 import { LoaderCircle, TriangleAlert, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from '@/lib/toast';
 
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeading } from '@/components/ui/card';
@@ -10,11 +9,8 @@ import { useApiKeys } from '../api/get-api-keys';
 import { ApiKeyList } from './api-key-list';
 import { copyApiKey, CopyKeyButton } from './copy-key-button';
 import { KeyNameField } from './key-name-field';
-import {
-  createErrorMessage,
-  KEY_FORMAT_UNEXPECTED_TEXT,
-  UNEXPECTED_KEY_FORMAT_MESSAGE,
-} from './create-error-message';
+import { KEY_FORMAT_UNEXPECTED_TEXT } from './create-error-message';
+import { keyCreatedCallbacks } from './key-created-toasts';
 import { RefreshApiKeysButton } from './refresh-api-keys-button';
 
 /** The dashboard's compact key manager: list, generate by name, copy, delete. */
@@ -33,23 +29,16 @@ export function ApiKeysCard() {
     }
     createKey.mutate(
       { name: trimmed },
-      {
-        onSuccess: (result) => {
+      keyCreatedCallbacks(
+        (result) => {
           setName('');
           setCreated(result);
-          if (result.key === null) {
-            toast.warning('Warning', { description: UNEXPECTED_KEY_FORMAT_MESSAGE });
-          } else {
-            toast.success('API Key Created', {
-              description: result.key,
-              action: { label: 'Copy', onClick: () => void copyApiKey(result.key ?? '') },
-            });
-          }
         },
-        onError: (error) => {
-          toast.error('Error', { description: createErrorMessage(error) });
-        },
-      },
+        (result) => ({
+          description: result.key,
+          action: { label: 'Copy', onClick: () => void copyApiKey(result.key) },
+        }),
+      ),
     );
   }
 

@@ -1,7 +1,6 @@
 import type { ApiScope } from '@ehr-gateway/contracts';
 import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from '@/lib/toast';
 
 import { Button } from '@/components/ui/button';
 import { FormDialog } from '@/components/ui/form-dialog';
@@ -12,11 +11,8 @@ import { expiresAtFor, ExpiryField, type ExpiryValue } from './expiry-field';
 import { KeyNameField } from './key-name-field';
 import { LimitFields, parseLimits, type LimitValues } from './limit-fields';
 import { ScopeFields } from './scope-fields';
-import {
-  createErrorMessage,
-  KEY_FORMAT_UNEXPECTED_TEXT,
-  UNEXPECTED_KEY_FORMAT_MESSAGE,
-} from './create-error-message';
+import { KEY_FORMAT_UNEXPECTED_TEXT } from './create-error-message';
+import { keyCreatedCallbacks } from './key-created-toasts';
 
 const NO_EXPIRY: ExpiryValue = { choice: 'never', date: '' };
 const NO_LIMITS: LimitValues = { rateLimit: '', quota: '' };
@@ -64,22 +60,15 @@ export function CreateApiKeyDialog() {
         ...(rateLimit === null ? {} : { rateLimit }),
         ...(quota === null ? {} : { quota }),
       },
-      {
-        onSuccess: (result) => {
+      keyCreatedCallbacks(
+        (result) => {
           setName('');
           setCreated(result);
-          if (result.key === null) {
-            toast.warning('Warning', { description: UNEXPECTED_KEY_FORMAT_MESSAGE });
-          } else {
-            toast.success('API Key Created', {
-              description: `"${result.name}" was created. Copy the key now; it cannot be displayed again.`,
-            });
-          }
         },
-        onError: (error) => {
-          toast.error('Error', { description: createErrorMessage(error) });
-        },
-      },
+        (result) => ({
+          description: `"${result.name}" was created. Copy the key now; it cannot be displayed again.`,
+        }),
+      ),
     );
   }
 
