@@ -43,6 +43,19 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
   );
 }
 
+/** A header row of plain column titles, for tables whose columns neither sort nor vary. */
+export function TableHeadings({ labels }: { labels: readonly string[] }) {
+  return (
+    <TableHeader>
+      <TableRow>
+        {labels.map((label) => (
+          <TableHead key={label}>{label}</TableHead>
+        ))}
+      </TableRow>
+    </TableHeader>
+  );
+}
+
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {
   return <td className={cn('px-3 py-2.5 align-middle', className)} {...props} />;
 }

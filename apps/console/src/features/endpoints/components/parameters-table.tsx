@@ -1,11 +1,4 @@
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableHeadings, TableRow } from '@/components/ui/table';
 
 import type { ParameterRow } from '../lib/openapi';
 
@@ -13,14 +6,7 @@ import type { ParameterRow } from '../lib/openapi';
 export function ParametersTable({ rows, label }: { rows: ParameterRow[]; label: string }) {
   return (
     <Table aria-label={label}>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Parameter</TableHead>
-          <TableHead>Type</TableHead>
-          <TableHead>Required</TableHead>
-          <TableHead>Description</TableHead>
-        </TableRow>
-      </TableHeader>
+      <TableHeadings labels={['Parameter', 'Type', 'Required', 'Description']} />
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.name}>
