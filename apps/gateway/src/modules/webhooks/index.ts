@@ -37,18 +37,8 @@ const emptyCounters = (): WebhookCounters => ({
   >,
 });
 
-/** The worker that sends due deliveries, counting each attempt's outcome. */
-function createWorker({
-  db,
-  endpointsRepository,
-  endpoints,
-  sealer,
-  allowPrivate,
-  counters,
-  observer,
-  now,
-  random,
-}: {
+/** What the delivery worker is built from: the module's own services and its injected clock. */
+interface WorkerParts {
   db: Db;
   endpointsRepository: ReturnType<typeof createEndpointsRepository>;
   endpoints: ReturnType<typeof createEndpointsService>;
@@ -58,20 +48,25 @@ function createWorker({
   observer: WebhookObserver;
   now: () => Date;
   random: (() => number) | undefined;
-}) {
+}
+
+/** The worker that sends due deliveries, counting each attempt's outcome. */
+function createWorker(parts: WorkerParts) {
+  const { counters, observer } = parts;
   return createDeliveryWorker({
-    queue: createDeliveryQueue(db),
-    deliveries: createDeliveriesRepository(db),
-    findEndpoint: (id) => endpointsRepository.find(id, null),
-    sealer,
-    send: (url, headers, body) => sendWebhook(url, headers, body, { allowPrivate }),
-    disableEndpoint: endpoints.disable,
+    queue: createDeliveryQueue(parts.db),
+    deliveries: createDeliveriesRepository(parts.db),
+    findEndpoint: (id) => parts.endpointsRepository.find(id, null),
+    sealer: parts.sealer,
+    send: (url, headers, body) =>
+      sendWebhook(url, headers, body, { allowPrivate: parts.allowPrivate }),
+    disableEndpoint: parts.endpoints.disable,
     onAttempt: (outcome, lagMs, gaveUp) => {
       counters.outcomes[outcome] += 1;
       observer.attempt(outcome, lagMs, gaveUp);
     },
-    now,
-    random,
+    now: parts.now,
+    random: parts.random,
   });
 }
 
