@@ -95,6 +95,27 @@ describe('voice-agent scheduling tools', () => {
     await sandbox.close();
   });
 
+  /** One tool call as Vapi sends it: a `tool-calls` message with the call's id. */
+  function postVapiToolCall(
+    callId: string,
+    toolCallId: string,
+    name: string,
+    args: Record<string, unknown>,
+  ) {
+    return app.inject({
+      method: 'POST',
+      url: VAPI_PATH,
+      headers: { 'content-type': 'application/json', [HEADERS.apiKey]: key },
+      payload: {
+        message: {
+          type: 'tool-calls',
+          call: { id: callId },
+          toolCallList: [{ id: toolCallId, type: 'function', function: { name, arguments: args } }],
+        },
+      },
+    });
+  }
+
   /** A phone call: tool calls over one platform, all with the same call id. */
   function phoneCall(platform: Platform, callId: string, tenantId?: number) {
     let sequence = 0;
@@ -105,20 +126,7 @@ describe('voice-agent scheduling tools', () => {
     ): Promise<Answer> => {
       const withTenant = tenantId === undefined ? args : { ...args, tenant_id: tenantId };
       if (platform === 'vapi') {
-        const response = await app.inject({
-          method: 'POST',
-          url: VAPI_PATH,
-          headers: { 'content-type': 'application/json', [HEADERS.apiKey]: key },
-          payload: {
-            message: {
-              type: 'tool-calls',
-              call: { id: callId },
-              toolCallList: [
-                { id: toolCallId, type: 'function', function: { name, arguments: withTenant } },
-              ],
-            },
-          },
-        });
+        const response = await postVapiToolCall(callId, toolCallId, name, withTenant);
         expect(response.statusCode).toBe(200);
         const body = response.json();
         expect(validateVapiAnswer(body), JSON.stringify(validateVapiAnswer.errors)).toBe(true);
@@ -314,23 +322,8 @@ describe('voice-agent scheduling tools', () => {
   });
 
   it('asks for what is missing instead of guessing', async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: VAPI_PATH,
-      headers: { 'content-type': 'application/json', [HEADERS.apiKey]: key },
-      payload: {
-        message: {
-          type: 'tool-calls',
-          call: { id: 'call-bad' },
-          toolCallList: [
-            {
-              id: 't1',
-              type: 'function',
-              function: { name: 'verify_patient', arguments: { firstName: 'Linda' } },
-            },
-          ],
-        },
-      },
+    const response = await postVapiToolCall('call-bad', 't1', 'verify_patient', {
+      firstName: 'Linda',
     });
     const [result] = response.json().results as Array<{ error?: string }>;
     expect(result?.error).toBe(

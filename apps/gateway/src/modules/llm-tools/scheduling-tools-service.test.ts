@@ -46,6 +46,20 @@ function serviceWith(
   });
 }
 
+/** The practice's one department, where a registration puts a new caller. */
+const oneDepartment: EhrClient['listDepartments'] = async () => ({
+  totalCount: 1,
+  departments: [
+    {
+      id: '1',
+      name: 'Main',
+      address: { line1: null, city: null, state: null, zip: null },
+      phone: null,
+      timezone: 'America/Chicago',
+    },
+  ],
+});
+
 const ctx = { requestId: 'test' };
 const call = (name: VoiceToolName, args: Record<string, unknown>) => ({
   name,
@@ -78,18 +92,7 @@ describe('scheduling tools', () => {
 
   it("answers the EHR's refusal of a registration with a question for the caller", async () => {
     const service = serviceWith({
-      listDepartments: async () => ({
-        totalCount: 1,
-        departments: [
-          {
-            id: '1',
-            name: 'Main',
-            address: { line1: null, city: null, state: null, zip: null },
-            phone: null,
-            timezone: 'America/Chicago',
-          },
-        ],
-      }),
+      listDepartments: oneDepartment,
       createPatient: async () => {
         throw new HttpError(400, 'zip: a ZIP code is required by this practice', 'ATHENA_INVALID');
       },
@@ -113,18 +116,7 @@ describe('scheduling tools', () => {
   it('registers a new caller one question at a time, reading the spelling back first', async () => {
     const created: unknown[] = [];
     const service = serviceWith({
-      listDepartments: async () => ({
-        totalCount: 1,
-        departments: [
-          {
-            id: '1',
-            name: 'Main',
-            address: { line1: null, city: null, state: null, zip: null },
-            phone: null,
-            timezone: 'America/Chicago',
-          },
-        ],
-      }),
+      listDepartments: oneDepartment,
       createPatient: async (_practice, patient) => {
         created.push(patient);
         return { patientId: '4242', created: true };
