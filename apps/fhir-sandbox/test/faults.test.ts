@@ -211,12 +211,7 @@ describe('the admin API', () => {
   it('reset puts the seed back: bookings undone, counters cleared', async () => {
     const slot = (await sb.bundle('Slot?status=free&start=ge2026-03-04&_count=1')).entry![0]!
       .resource!;
-    const booked = await sb.post('Appointment', {
-      resourceType: 'Appointment',
-      status: 'booked',
-      slot: [{ reference: `Slot/${slot.id}` }],
-      participant: [{ actor: { reference: 'Patient/1001' }, status: 'accepted' }],
-    });
+    const booked = await sb.book(slot.id!);
     expect(booked.status).toBe(201);
     expect((await sb.admin('/stats')).body!.appointmentsBooked).toBe(1);
     expect((await sb.admin('/reset', 'POST')).body).toMatchObject({ reset: true });

@@ -17,12 +17,7 @@ async function bookedAppointment(): Promise<Appointment> {
     'Slot?status=free&start=ge2026-03-05T00:00:00Z&start=lt2026-03-07T00:00:00Z&_count=1',
   );
   const slot = matches<Slot>(free)[0]!;
-  const booked = await sb.post('Appointment', {
-    resourceType: 'Appointment',
-    status: 'booked',
-    slot: [{ reference: `Slot/${slot.id}` }],
-    participant: [{ actor: { reference: 'Patient/1001' }, status: 'accepted' }],
-  });
+  const booked = await sb.book(slot.id!);
   expect(booked.status).toBe(201);
   return booked.body as unknown as Appointment;
 }

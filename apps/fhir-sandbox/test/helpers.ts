@@ -144,6 +144,17 @@ export async function startSandbox(options: FhirSandboxOptions = {}) {
     bundle: async (path: string) => (await fhir(path)).body as unknown as Bundle,
     post: (path: string, body: unknown, headers: Record<string, string> = {}) =>
       fhir(path, { method: 'POST', body: JSON.stringify(body), headers }),
+    /** Books a free slot for the seeded patient 1001, as the gateway's booking would. */
+    book: (slotId: string) =>
+      fhir('Appointment', {
+        method: 'POST',
+        body: JSON.stringify({
+          resourceType: 'Appointment',
+          status: 'booked',
+          slot: [{ reference: `Slot/${slotId}` }],
+          participant: [{ actor: { reference: 'Patient/1001' }, status: 'accepted' }],
+        }),
+      }),
     admin,
     close: () => app.close(),
   };
