@@ -12,6 +12,33 @@ export interface UpstreamNames {
   codePrefix: 'ATHENA' | 'FHIR';
   /** The settings to check when the EHR refuses the gateway's credentials. */
   credentialsHint: string;
+  /** The EHR as a sentence names it: "Athena EHR", "the FHIR EHR". */
+  ehrName: string;
+}
+
+/**
+ * The answers to an EHR's refusals that read the same for every connector but for its names; each
+ * connector decides from its EHR's own error body which one applies and what detail it carries.
+ */
+export function refusalErrors({ codePrefix, ehrName }: UpstreamNames, what: string) {
+  const subject = ehrName.charAt(0).toUpperCase() + ehrName.slice(1);
+  return {
+    notFound: () =>
+      new HttpError(404, `Not found in ${ehrName}: could not ${what}`, `${codePrefix}_NOT_FOUND`),
+    slotTaken: (detail: string) => new HttpError(409, detail, 'SLOT_UNAVAILABLE'),
+    badRequest: (detail: string | null) =>
+      new HttpError(
+        400,
+        `${subject} could not ${what}: ${detail ?? 'bad request'}`,
+        `${codePrefix}_BAD_REQUEST`,
+      ),
+    upstreamError: (status: number | undefined) =>
+      new HttpError(
+        502,
+        `${subject} could not ${what} (${status ?? 'no status'})`,
+        `${codePrefix}_UPSTREAM_ERROR`,
+      ),
+  };
 }
 
 /**

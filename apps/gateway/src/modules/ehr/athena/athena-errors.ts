@@ -1,6 +1,17 @@
 import { HttpError } from '../../../lib/http-errors.js';
-import { mapUpstreamErrors, transportFailureError } from '../upstream-errors.js';
+import {
+  mapUpstreamErrors,
+  refusalErrors,
+  transportFailureError,
+  type UpstreamNames,
+} from '../upstream-errors.js';
 import type { AthenaError } from './athena-failure.js';
+
+const ATHENA: UpstreamNames = {
+  codePrefix: 'ATHENA',
+  credentialsHint: 'ATHENA_CLIENT_ID and ATHENA_CLIENT_SECRET',
+  ehrName: 'Athena EHR',
+};
 
 function athenaMessage(body: unknown): string | null {
   if (body && typeof body === 'object') {
@@ -32,46 +43,32 @@ function athenaMessage(body: unknown): string | null {
  * | credentials refused | 502 |
  */
 export function toHttpError(error: AthenaError, what: string): HttpError {
-  return (
-    transportFailureError(error, {
-      codePrefix: 'ATHENA',
-      credentialsHint: 'ATHENA_CLIENT_ID and ATHENA_CLIENT_SECRET',
-    }) ?? rejectionError(error, what)
-  );
+  return transportFailureError(error, ATHENA) ?? rejectionError(error, what);
 }
 
 /** athena answered and refused: its status and error text say why. */
 function rejectionError(error: AthenaError, what: string): HttpError {
   const detail = athenaMessage(error.body);
-  if (error.status === 400) {
-    return badRequestError(error.body, detail, what);
+  const refusal = refusalErrors(ATHENA, what);
+  switch (error.status) {
+    case 400:
+      return badRequestError(error.body, detail, what);
+    case 404:
+      return refusal.notFound();
+    case 409:
+      return refusal.slotTaken(
+        detail ?? 'That appointment time was already booked or is not available for booking',
+      );
+    default:
+      return refusal.upstreamError(error.status);
   }
-  if (error.status === 404) {
-    return new HttpError(404, `Not found in Athena EHR: could not ${what}`, 'ATHENA_NOT_FOUND');
-  }
-  if (error.status === 409) {
-    return new HttpError(
-      409,
-      detail ?? 'That appointment time was already booked or is not available for booking',
-      'SLOT_UNAVAILABLE',
-    );
-  }
-  return new HttpError(
-    502,
-    `Athena EHR could not ${what} (${error.status ?? 'no status'})`,
-    'ATHENA_UPSTREAM_ERROR',
-  );
 }
 
 /** A 400 from athena: the fields it lists as missing or invalid, by name, else its message. */
 function badRequestError(athenaBody: unknown, detail: string | null, what: string): HttpError {
   const body = (athenaBody ?? {}) as { missingfields?: unknown; invalidfields?: unknown };
   if (!Array.isArray(body.missingfields) && !Array.isArray(body.invalidfields)) {
-    return new HttpError(
-      400,
-      `Athena EHR could not ${what}: ${detail ?? 'bad request'}`,
-      'ATHENA_BAD_REQUEST',
-    );
+    return refusalErrors(ATHENA, what).badRequest(detail);
   }
   const missing = Array.isArray(body.missingfields) ? body.missingfields.map(String) : [];
   const invalid = Array.isArray(body.invalidfields) ? body.invalidfields.map(String) : [];

@@ -1,6 +1,17 @@
-import { HttpError } from '../../../lib/http-errors.js';
+import type { HttpError } from '../../../lib/http-errors.js';
 import type { AthenaError } from '../athena/athena-failure.js';
-import { mapUpstreamErrors, transportFailureError } from '../upstream-errors.js';
+import {
+  mapUpstreamErrors,
+  refusalErrors,
+  transportFailureError,
+  type UpstreamNames,
+} from '../upstream-errors.js';
+
+const FHIR: UpstreamNames = {
+  codePrefix: 'FHIR',
+  credentialsHint: 'FHIR_CLIENT_ID, FHIR_PRIVATE_KEY or FHIR_CLIENT_SECRET, and FHIR_SCOPES',
+  ehrName: 'the FHIR EHR',
+};
 
 /** An OperationOutcome's diagnostics, short enough to pass on; never the request itself. */
 function outcomeText(body: unknown): string | null {
@@ -18,37 +29,25 @@ function outcomeText(body: unknown): string | null {
  * codes (docs/fhir.md). 422 (the server understood but refused the resource) is a 400 as well.
  */
 export function fhirHttpError(error: AthenaError, what: string): HttpError {
-  const failure = transportFailureError(error, {
-    codePrefix: 'FHIR',
-    credentialsHint: 'FHIR_CLIENT_ID, FHIR_PRIVATE_KEY or FHIR_CLIENT_SECRET, and FHIR_SCOPES',
-  });
+  const failure = transportFailureError(error, FHIR);
   if (failure) {
     return failure;
   }
   const detail = outcomeText(error.body);
+  const refusal = refusalErrors(FHIR, what);
   switch (error.status) {
     case 404:
-      return new HttpError(404, `Not found in the FHIR EHR: could not ${what}`, 'FHIR_NOT_FOUND');
+      return refusal.notFound();
     case 409:
     case 412:
-      return new HttpError(
-        409,
+      return refusal.slotTaken(
         detail ?? 'That appointment time was already booked or changed meanwhile',
-        'SLOT_UNAVAILABLE',
       );
     case 400:
     case 422:
-      return new HttpError(
-        400,
-        `The FHIR EHR could not ${what}: ${detail ?? 'bad request'}`,
-        'FHIR_BAD_REQUEST',
-      );
+      return refusal.badRequest(detail);
     default:
-      return new HttpError(
-        502,
-        `The FHIR EHR could not ${what} (${error.status ?? 'no status'})`,
-        'FHIR_UPSTREAM_ERROR',
-      );
+      return refusal.upstreamError(error.status);
   }
 }
 
