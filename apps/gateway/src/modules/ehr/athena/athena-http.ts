@@ -14,7 +14,7 @@ import {
 } from './athena-failure.js';
 import { createAthenaSend, encodeForm, sendWithBearer } from './athena-send.js';
 import { createAthenaTokens } from './athena-token.js';
-import { createUndiciTransport, fetchTransport } from './athena-transport.js';
+import { createUndiciTransport, fetchTransport, type AthenaResponse } from './athena-transport.js';
 import type { BreakerState, CircuitBreaker } from './circuit-breaker.js';
 
 export { AthenaError, type AthenaFailureKind } from './athena-failure.js';
@@ -108,11 +108,9 @@ export function withDefaults(options: AthenaHttpOptions) {
  */
 export function createAthenaHttp(options: AthenaHttpOptions) {
   const settings = withDefaults(options);
-  const { breaker, now, onOutcome } = settings;
+  const { breaker } = settings;
   const { attempt, tokens } = bearerCalls(settings);
-
-  const retries = retryPolicy(settings);
-  const outcomes = breakerOutcomes(breaker, onOutcome);
+  const call = callWithPolicies(settings);
 
   return {
     /** The connection's state for metrics: breaker state and token requests so far. */
@@ -122,33 +120,49 @@ export function createAthenaHttp(options: AthenaHttpOptions) {
     },
 
     async request<T = unknown>(request: AthenaRequest, ctx: EhrCallContext): Promise<T> {
-      outcomes.admit();
-      const deadline = now() + settings.deadlineMs;
-      for (let retry = 0; ; retry += 1) {
-        const response = await attempt(request, ctx).catch((error: unknown) => {
-          if (error instanceof AthenaError && error.kind !== 'busy') {
-            const athenaIsUp = error.kind === 'credentials' || error.kind === 'rate-limited';
-            outcomes.fail({ error, countsAgainstBreaker: !athenaIsUp });
-          }
-          throw error;
-        });
-        const body = await readBody(response);
-        const retryAfter = retryAfterOf(response, now());
-        const wait = isRetryable(response.status, body)
-          ? retries.waitMs(retry, retryAfter, deadline)
-          : null;
-        if (wait !== null) {
-          await settings.sleep(wait);
-          continue;
-        }
-        const failure = failureOf(response.status, body, retryAfter);
-        if (failure) {
-          outcomes.fail(failure);
-        }
-        outcomes.succeed();
-        return body as T;
-      }
+      const { body } = await call(() => attempt(request, ctx));
+      return body as T;
     },
+  };
+}
+
+/**
+ * One gateway call to an upstream EHR under the connectors' shared policies: refused at once while
+ * the circuit is open, retried while the EHR throttles or is briefly unavailable (honouring its
+ * Retry-After within the call's deadline, see `retryPolicy`), and its outcome told to the breaker
+ * and the outcome listener. `attempt` is one try, token renewal after a 401 included.
+ */
+export function callWithPolicies(settings: ReturnType<typeof withDefaults>, label = 'Athena EHR') {
+  const retries = retryPolicy(settings);
+  const outcomes = breakerOutcomes(settings.breaker, settings.onOutcome, label);
+  return async (attempt: () => Promise<AthenaResponse>) => {
+    outcomes.admit();
+    const deadline = settings.now() + settings.deadlineMs;
+    for (let retry = 0; ; retry += 1) {
+      const response = await attempt().catch((error: unknown) => {
+        if (error instanceof AthenaError && error.kind !== 'busy') {
+          // Refused credentials and throttling are answers: the EHR itself is up.
+          const upstreamIsUp = error.kind === 'credentials' || error.kind === 'rate-limited';
+          outcomes.fail({ error, countsAgainstBreaker: !upstreamIsUp });
+        }
+        throw error;
+      });
+      const body = await readBody(response);
+      const retryAfter = retryAfterOf(response, settings.now());
+      const wait = isRetryable(response.status, body)
+        ? retries.waitMs(retry, retryAfter, deadline)
+        : null;
+      if (wait !== null) {
+        await settings.sleep(wait);
+        continue;
+      }
+      const failure = failureOf(response.status, body, retryAfter, label);
+      if (failure) {
+        outcomes.fail(failure);
+      }
+      outcomes.succeed();
+      return { response, body };
+    }
   };
 }
 
@@ -195,7 +209,7 @@ function bearerCalls(settings: ReturnType<typeof withDefaults>) {
 }
 
 /** Keeps the breaker and the outcome listener told of each call's end. */
-export function breakerOutcomes(
+function breakerOutcomes(
   breaker: CircuitBreaker,
   onOutcome: AthenaHttpOptions['onOutcome'],
   label = 'Athena EHR',
@@ -244,7 +258,7 @@ function athenaUrl(root: string, request: AthenaRequest): string {
 }
 
 /** When to retry a throttled or briefly unavailable call, and after how long. */
-export function retryPolicy(settings: ReturnType<typeof withDefaults>) {
+function retryPolicy(settings: ReturnType<typeof withDefaults>) {
   const { maxRetries, baseRetryDelayMs, maxRetryDelayMs, random, now } = settings;
   return {
     /**

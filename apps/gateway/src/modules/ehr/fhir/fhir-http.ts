@@ -3,15 +3,7 @@ import { HEADERS } from '@ehr-gateway/contracts';
 import { HttpError } from '../../../lib/http-errors.js';
 import type { EhrCallContext } from '../ehr-client.js';
 import {
-  AthenaError,
-  failureOf,
-  isRetryable,
-  readBody,
-  retryAfterOf,
-} from '../athena/athena-failure.js';
-import {
-  breakerOutcomes,
-  retryPolicy,
+  callWithPolicies,
   transportOf,
   withDefaults,
   type UpstreamCallOptions,
@@ -71,8 +63,7 @@ export function createFhirHttp(options: FhirHttpOptions) {
     refreshMarginMs: settings.tokenRefreshMarginMs,
     now: settings.now,
   });
-  const retries = retryPolicy(settings);
-  const outcomes = breakerOutcomes(options.breaker, options.onOutcome, LABEL);
+  const call = callWithPolicies(settings, LABEL);
 
   async function attempt(request: FhirRequest, ctx: EhrCallContext) {
     const url = urlOf(options.baseUrl, request);
@@ -100,32 +91,8 @@ export function createFhirHttp(options: FhirHttpOptions) {
     },
 
     async request<T = unknown>(request: FhirRequest, ctx: EhrCallContext): Promise<FhirAnswer<T>> {
-      outcomes.admit();
-      const deadline = settings.now() + settings.deadlineMs;
-      for (let retry = 0; ; retry += 1) {
-        const response = await attempt(request, ctx).catch((error: unknown) => {
-          if (error instanceof AthenaError && error.kind !== 'busy') {
-            const upstreamIsUp = error.kind === 'credentials' || error.kind === 'rate-limited';
-            outcomes.fail({ error, countsAgainstBreaker: !upstreamIsUp });
-          }
-          throw error;
-        });
-        const body = await readBody(response);
-        const retryAfter = retryAfterOf(response, settings.now());
-        const wait = isRetryable(response.status, body)
-          ? retries.waitMs(retry, retryAfter, deadline)
-          : null;
-        if (wait !== null) {
-          await settings.sleep(wait);
-          continue;
-        }
-        const failure = failureOf(response.status, body, retryAfter, LABEL);
-        if (failure) {
-          outcomes.fail(failure);
-        }
-        outcomes.succeed();
-        return { body: body as T, etag: response.headers.get('etag') };
-      }
+      const { response, body } = await call(() => attempt(request, ctx));
+      return { body: body as T, etag: response.headers.get('etag') };
     },
   };
 }
