@@ -40,7 +40,6 @@ const emptyCounters = (): WebhookCounters => ({
 /** What the delivery worker is built from: the module's own services and its injected clock. */
 interface WorkerParts {
   db: Db;
-  endpointsRepository: ReturnType<typeof createEndpointsRepository>;
   endpoints: ReturnType<typeof createEndpointsService>;
   sealer: ReturnType<typeof createSecretSealer>;
   allowPrivate: boolean;
@@ -55,8 +54,6 @@ function createWorker(parts: WorkerParts) {
   const { counters, observer } = parts;
   return createDeliveryWorker({
     queue: createDeliveryQueue(parts.db),
-    deliveries: createDeliveriesRepository(parts.db),
-    findEndpoint: (id) => parts.endpointsRepository.find(id, null),
     sealer: parts.sealer,
     send: (url, headers, body) =>
       sendWebhook(url, headers, body, { allowPrivate: parts.allowPrivate }),
@@ -149,7 +146,6 @@ export function createWebhooksModule({
   let stopped = false;
   const worker = createWorker({
     db,
-    endpointsRepository,
     endpoints,
     sealer,
     allowPrivate,
