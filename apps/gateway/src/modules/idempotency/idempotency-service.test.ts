@@ -65,6 +65,24 @@ describe('idempotent answers are sealed', () => {
     expect(retry).toEqual({ statusCode: 201, body: ANSWER, replayed: true });
   });
 
+  it('keeps the key when the answer cannot be stored after the work: a retry does not redo it', async () => {
+    const repository = createIdempotencyRepository(storage.db);
+    const failing = {
+      ...repository,
+      complete: vi.fn(async () => {
+        throw new Error('connection lost');
+      }),
+    };
+    const work = vi.fn(async () => ({ statusCode: 201, body: ANSWER }));
+    const first = createIdempotencyService({ repository: failing });
+    await expect(first.run(SCOPE, KEY, REQUEST, work)).rejects.toThrow('connection lost');
+    await expect(service().run(SCOPE, KEY, REQUEST, work)).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'IDEMPOTENCY_IN_PROGRESS',
+    });
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
   it('and a changed row is refused (409), not read wrong', async () => {
     await service().run(SCOPE, KEY, REQUEST, async () => ({ statusCode: 201, body: ANSWER }));
     const [row] = await storedRows();

@@ -89,10 +89,9 @@ export function createIdempotencyService({
       }
       const complete = async (statusCode: number, body: unknown) =>
         repository.complete(scope, lookup, statusCode, await sealer.seal(JSON.stringify(body)));
+      let answer: { statusCode: number; body: T };
       try {
-        const answer = await work();
-        await complete(answer.statusCode, answer.body);
-        return { ...answer, replayed: false };
+        answer = await work();
       } catch (error) {
         if (error instanceof HttpError && error.statusCode < 500) {
           await complete(error.statusCode, error.toBody());
@@ -101,6 +100,11 @@ export function createIdempotencyService({
         }
         throw error;
       }
+      // The work is done (a booking made, its webhook event written): if its answer cannot be
+      // stored, the key stays held rather than released, so a retry gets 409 instead of doing the
+      // work, and sending its event, a second time.
+      await complete(answer.statusCode, answer.body);
+      return { ...answer, replayed: false };
     },
 
     purgeExpired(): Promise<void> {
