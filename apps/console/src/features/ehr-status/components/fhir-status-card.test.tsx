@@ -52,4 +52,21 @@ describe('FhirStatusCard', () => {
     expect(screen.getByText('Disconnected')).toHaveAttribute('data-variant', 'error');
     expect(screen.getByText('The token endpoint refused the client')).toBeInTheDocument();
   });
+
+  it('warns, beside a connected status, when changes made in the EHR do not become events', () => {
+    const problem =
+      "The FHIR EHR's CapabilityStatement does not declare the _lastUpdated search on Patient: changes made there outside the gateway do not become webhook events";
+    renderWithProviders(
+      <FhirStatusCard fhir={{ ...CONNECTED, changeFeedProblem: problem }} loadFailed={false} />,
+    );
+    expect(screen.getByText('Connected')).toHaveAttribute('data-variant', 'success');
+    expect(screen.getByRole('note', { name: 'Change feed' })).toHaveTextContent(problem);
+  });
+
+  it('says nothing of the change feed when it has no problem', () => {
+    renderWithProviders(
+      <FhirStatusCard fhir={{ ...CONNECTED, changeFeedProblem: null }} loadFailed={false} />,
+    );
+    expect(screen.queryByRole('note', { name: 'Change feed' })).not.toBeInTheDocument();
+  });
 });

@@ -2,6 +2,7 @@ import { EHR_SOURCE_LABELS, FHIR_VENDOR_LABELS, type EhrStatus } from '@ehr-gate
 import { Network } from 'lucide-react';
 
 import { Badge } from '@/components/ui/badge';
+import { Callout } from '@/components/ui/callout';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
 
 import { Detail, StatusCard } from './status-card';
@@ -11,7 +12,11 @@ export const FHIR_CARD_ID = 'fhir-ehr';
 const when = (value: string | null) =>
   value ? <span title={formatDateTime(value)}>{formatRelativeTime(value)}</span> : 'N/A';
 
-/** The FHIR R4 EHR (source=fhir): connected or not, whose rules, when it last gave a token. */
+/**
+ * The FHIR R4 EHR (source=fhir): connected or not, whose rules, when it last gave a token, and
+ * why changes made in the EHR itself do not become webhook events, when they do not (a connected
+ * EHR can still lack the search the change feed needs, so the warning stands on its own).
+ */
 export function FhirStatusCard({
   fhir,
   loadFailed,
@@ -42,6 +47,14 @@ export function FhirStatusCard({
           <Detail label="Last Token">{when(fhir?.lastTokenAt ?? null)}</Detail>
           {connected && <Detail label="Last Synced">{when(fhir?.lastSyncedAt ?? null)}</Detail>}
           {!connected && message && <p className="text-sm text-muted-foreground">{message}</p>}
+          {fhir?.changeFeedProblem && (
+            <Callout variant="warning" aria-label="Change feed">
+              <p>
+                <span className="font-medium">Change feed: </span>
+                {fhir.changeFeedProblem}
+              </p>
+            </Callout>
+          )}
         </>
       )}
     </StatusCard>
