@@ -225,6 +225,28 @@ describe('FHIR connector against the FHIR sandbox over HTTP', () => {
     });
   });
 
+  it('registers a new patient where the server allows Patient create, once per identity', async () => {
+    const { ehr } = connector(generic, 'generic');
+    const identity = {
+      firstName: 'Noor',
+      lastName: `Registered${Date.now().toString(36)}`,
+      dob: '1990-04-12',
+      sex: 'F' as const,
+      phone: '5551234567',
+      departmentId: '1',
+    };
+    const first = await ehr.createPatient(PRACTICE, identity, ctx);
+    expect(first.created).toBe(true);
+    const again = await ehr.createPatient(PRACTICE, identity, ctx);
+    expect(again).toEqual({ patientId: first.patientId, created: false });
+    const read = await ehr.getPatient(PRACTICE, first.patientId, ctx);
+    expect(read).toMatchObject({
+      firstName: 'Noor',
+      lastName: identity.lastName,
+      dob: '1990-04-12',
+    });
+  });
+
   it("searches a department's schedules together (generic), reading the directory once", async () => {
     const { http } = connector(generic, 'generic');
     const paths: string[] = [];
