@@ -30,10 +30,12 @@ export function createSmartSchedulingModule({
   settings,
   ehr,
   voiceConfig,
+  now,
 }: {
-  settings: GatewaySettings;
+  settings: Pick<GatewaySettings, 'llm'>;
   ehr: Pick<EhrModule, 'forSource' | 'practiceIdFor'>;
   voiceConfig: Pick<VoiceConfigModule, 'getTenant' | 'listProviders'>;
+  now?: () => Date;
 }) {
   const llm = settings.llm
     ? createLlmAnalyzer({
@@ -48,6 +50,7 @@ export function createSmartSchedulingModule({
     analyze: (messages, options) => analyzeWithFallback(messages, options, llm),
     ehr,
     voiceConfig,
+    now,
   });
   return {
     schedule: service.schedule,

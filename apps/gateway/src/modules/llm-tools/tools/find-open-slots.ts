@@ -15,6 +15,12 @@ import type { PatientData, SlotData, ToolArgs, ToolFn, ToolKit } from './tool-ki
 const MAX_OFFERED = 3;
 /** What the nearest alternative searches: the first available, whatever the day or time. */
 const FIRST_AVAILABLE = 'the first available';
+/**
+ * A date that is only "as soon as possible" as an agent passes it on ("ASAP next week" names a
+ * week, and is left to the analyser). The analyser reads it as urgency, whose window is today and
+ * tomorrow; a caller who says it wants the earliest opening, whatever the day.
+ */
+const AS_SOON_AS_POSSIBLE = /^(?:asap|a\.s\.a\.p|as soon as (?:possible|you can))[\s.!]*$/i;
 
 type SlotArgs = ToolArgs<'find_open_slots'>;
 
@@ -40,6 +46,18 @@ function requestText(args: SlotArgs): string {
   ]
     .filter(Boolean)
     .join(' ');
+}
+
+/**
+ * The request as searched: "as soon as possible" searches from now for the first available (a
+ * Friday evening's short urgent window would be the weekend, and "nothing between Saturday and
+ * Sunday" is no answer to a caller who named no day); its words stay, so the urgency and the
+ * visit type it points to (a sick visit) are kept.
+ */
+function asSearched(args: SlotArgs): SlotArgs {
+  return args.dateFrom && !args.dateTo && AS_SOON_AS_POSSIBLE.test(args.dateFrom)
+    ? { ...args, dateFrom: `${args.dateFrom}, ${FIRST_AVAILABLE}` }
+    : args;
 }
 
 /** The one thing to ask when no provider fits, so nothing false is said about openings. */
@@ -169,7 +187,7 @@ export function createSlotFinder(kit: ToolKit) {
         excludeSlotId,
       );
     }
-    const found = await search(args, caller, ctx);
+    const found = await search(asSearched(args), caller, ctx);
     if (found.queryResults.providers.length === 0) {
       return askInstead(args, args.patientRef !== undefined);
     }
