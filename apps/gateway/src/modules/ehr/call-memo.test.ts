@@ -98,6 +98,32 @@ describe('an EHR client with a call memo', () => {
     expect(providers).toHaveBeenCalledTimes(1);
   });
 
+  it("keeps a match's records as the call's reads of those patients, and matches again every time", async () => {
+    const record = { id: '1001', firstName: 'Linda', lastName: 'Wright', dob: '2017-04-19' };
+    const inner = {
+      source: 'athena',
+      findPatients: vi.fn(async () => [record]),
+      getPatient: vi.fn(async () => ({ ...record, read: true })),
+    } as unknown as EhrClient & {
+      findPatients: ReturnType<typeof vi.fn>;
+      getPatient: ReturnType<typeof vi.fn>;
+    };
+    const client = withCallMemo(inner);
+    const memos = createCallMemos();
+    const call: EhrCallContext = { requestId: 'r', callMemo: memos.memoOf('call-a') };
+    const identity = { firstName: 'Linda', lastName: 'Wright', dob: '2017-04-19' };
+    await client.findPatients(practiceId, identity, call);
+    expect(await client.getPatient(practiceId, '1001', call)).toBe(record);
+    expect(inner.getPatient).not.toHaveBeenCalled();
+    await client.findPatients(practiceId, identity, call);
+    expect(inner.findPatients).toHaveBeenCalledTimes(2);
+    // Another call, or a request with no call, reads the patient from the EHR.
+    const other: EhrCallContext = { requestId: 'r', callMemo: memos.memoOf('call-b') };
+    await client.getPatient(practiceId, '1001', other);
+    await client.getPatient(practiceId, '1001', { requestId: 'r' });
+    expect(inner.getPatient).toHaveBeenCalledTimes(2);
+  });
+
   it('passes every read through without a memo, and for a practice the key may not use', async () => {
     const inner = fakeEhr();
     const providers = inner.listProviders;

@@ -117,7 +117,9 @@ export type CallMemos = ReturnType<typeof createCallMemos>;
  * An EHR client whose reads reuse the answers the same voice call already had (`ctx.callMemo`), and
  * whose writes forget the call's appointments and open slots. Without a memo in the context, and
  * for a practice the caller's key may not use, it passes every call through. Patient matching is
- * never reused: it decides who the caller is.
+ * never reused: it decides who the caller is. The records a match returns are kept as that call's
+ * reads of those patients (the same record, mapped alike), so the search after verify_patient does
+ * not read the verified patient again.
  */
 export function withCallMemo(client: EhrClient): EhrClient {
   const read = <T>(
@@ -149,7 +151,13 @@ export function withCallMemo(client: EhrClient): EhrClient {
       read(practiceId, 'patient', { patientId }, ctx, () =>
         client.getPatient(practiceId, patientId, ctx),
       ),
-    findPatients: (practiceId, identity, ctx) => client.findPatients(practiceId, identity, ctx),
+    findPatients: async (practiceId, identity, ctx) => {
+      const matches = await client.findPatients(practiceId, identity, ctx);
+      for (const match of matches) {
+        void read(practiceId, 'patient', { patientId: match.id }, ctx, async () => match);
+      }
+      return matches;
+    },
     createPatient: (practiceId, patient, ctx) =>
       write(ctx, () => client.createPatient(practiceId, patient, ctx)),
     listAppointments: (practiceId, range, ctx) =>
