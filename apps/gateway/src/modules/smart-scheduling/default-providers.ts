@@ -86,27 +86,33 @@ export function defaultProviders(
   return { providers: [], basis: 'none' };
 }
 
-/** The patient's date of birth and their recent appointments. */
-export async function patientFactsOf(
+/**
+ * Whether choosing providers looks at the patient's history: only for the defaults, when the
+ * caller named neither a provider nor a kind of care (see chooseProviders).
+ */
+export function needsHistory(analysis: ConversationAnalysis): boolean {
+  const { providerName, specialty } = analysis.extractedInfo;
+  return !providerName && !specialty;
+}
+
+/** The patient's appointments that count towards their usual provider. */
+export async function historyOf(
   client: EhrClient,
   practiceId: string,
   patientId: string,
   today: string,
   ctx: EhrCallContext,
-): Promise<PatientFacts> {
-  const [patient, history] = await Promise.all([
-    client.getPatient(practiceId, patientId, ctx),
-    client.listAppointments(
-      practiceId,
-      {
-        startDate: addDays(today, -HISTORY_DAYS_BACK),
-        endDate: addDays(today, HISTORY_DAYS_AHEAD),
-        patientId,
-      },
-      ctx,
-    ),
-  ]);
-  return { dob: patient.dob, history: history.appointments };
+): Promise<Appointment[]> {
+  const { appointments } = await client.listAppointments(
+    practiceId,
+    {
+      startDate: addDays(today, -HISTORY_DAYS_BACK),
+      endDate: addDays(today, HISTORY_DAYS_AHEAD),
+      patientId,
+    },
+    ctx,
+  );
+  return appointments;
 }
 
 function matchesProviderName(provider: Provider, name: string): boolean {

@@ -48,6 +48,7 @@ export function createSmartSchedulingModule({
     : null;
   const service = createSmartSchedulingService({
     analyze: (messages, options) => analyzeWithFallback(messages, options, llm),
+    analysisTakesTime: llm !== null,
     ehr,
     voiceConfig,
     now,

@@ -17,7 +17,12 @@ import {
   mayHintAppointmentType,
   pickAppointmentType,
 } from './appointment-type-choice.js';
-import { chooseProviders, patientFactsOf } from './default-providers.js';
+import {
+  chooseProviders,
+  historyOf,
+  needsHistory,
+  type PatientFacts,
+} from './default-providers.js';
 import { firstOfferSentence, nextStepsFor } from './next-steps.js';
 import { preferUsual, searchHomeThenElsewhere } from './slot-search.js';
 
@@ -33,6 +38,11 @@ interface Deps {
     options: { now: Date; timezone?: string },
   ) => Promise<AnalyzerOutcome>;
   ehr: Pick<EhrModule, 'forSource' | 'practiceIdFor'>;
+  /**
+   * Whether `analyze` waits on a model (an LLM): the patient's history, which only some analyses
+   * need, is then read while it works rather than after.
+   */
+  analysisTakesTime?: boolean;
   voiceConfig: {
     getTenant(id: number): Promise<Tenant>;
     listProviders(tenantId: number): Promise<VoiceProvider[]>;
@@ -101,23 +111,23 @@ async function typesAndSlots(
 export function createSmartSchedulingService({
   analyze,
   ehr,
+  analysisTakesTime = false,
   voiceConfig,
   now = () => new Date(),
 }: Deps) {
-  async function practiceFacts(body: SmartSchedulingBody, at: Date, ctx: EhrCallContext) {
+  async function practiceFacts(body: SmartSchedulingBody, ctx: EhrCallContext) {
     const tenant = await voiceConfig.getTenant(body.tenantId ?? 1);
     const source = body.source ?? tenant.ehrSource;
     const practiceId = body.practiceId ?? tenant.practiceId ?? ehr.practiceIdFor(source);
     const client = ehr.forSource(source);
     const patientId = body.patientInfo?.patientId;
-    // Everything that does not depend on the analysis is asked for at once.
-    const [{ departments }, providers, voiceProviders, patient] = await Promise.all([
+    // Everything that does not depend on the analysis is asked for at once (the patient's record
+    // is the one verify_patient matched, when the voice call's memo kept it).
+    const [{ departments }, providers, voiceProviders, record] = await Promise.all([
       client.listDepartments(practiceId, ctx),
       listAllProviders(client, practiceId, ctx),
       voiceConfig.listProviders(tenant.id),
-      patientId
-        ? patientFactsOf(client, practiceId, patientId, todayIn('UTC', at), ctx)
-        : Promise.resolve(null),
+      patientId ? client.getPatient(practiceId, patientId, ctx) : Promise.resolve(null),
     ]);
     // Providers the voice configuration switched off, or who take no new patients, are not offered.
     const unavailable = new Set(
@@ -126,7 +136,35 @@ export function createSmartSchedulingService({
         .map((p) => p.ehrProviderId),
     );
     const candidates = providers.filter((provider) => !unavailable.has(provider.id));
-    return { client, practiceId, departments, providers, candidates, patient };
+    return { client, practiceId, departments, providers, candidates, record };
+  }
+
+  /**
+   * The analysis, and what the EHR says about the patient. Their history (up to a year of
+   * appointments) only picks the default providers, so it is read only when the caller named
+   * neither a provider nor a kind of care: one EHR round trip fewer before the slot search for
+   * the others. While a slow analyser works, it is read meanwhile, in case.
+   */
+  async function analyseFor(
+    facts: Awaited<ReturnType<typeof practiceFacts>>,
+    body: SmartSchedulingBody,
+    at: Date,
+    ctx: EhrCallContext,
+  ): Promise<AnalyzerOutcome & { patient: PatientFacts | null }> {
+    const { client, practiceId, record } = facts;
+    const readHistory = () => historyOf(client, practiceId, record!.id, todayIn('UTC', at), ctx);
+    const early = record && analysisTakesTime ? readHistory() : null;
+    // Read in case: a failure matters only when the history is used (then it is awaited below).
+    early?.catch(() => undefined);
+    const outcome = await analyze(body.messages, {
+      now: at,
+      timezone: practiceTimezoneOf(facts.departments),
+    });
+    if (!record) {
+      return { ...outcome, patient: null };
+    }
+    const history = needsHistory(outcome.analysis) ? await (early ?? readHistory()) : [];
+    return { ...outcome, patient: { dob: record.dob, history } };
   }
 
   /**
@@ -135,13 +173,14 @@ export function createSmartSchedulingService({
    */
   function narrowPractice(
     facts: Awaited<ReturnType<typeof practiceFacts>>,
+    patient: PatientFacts | null,
     analysis: ConversationAnalysis,
     at: Date,
     ctx: EhrCallContext,
   ) {
     const { client, practiceId, departments } = facts;
     const practiceToday = todayIn(practiceTimezoneOf(departments) ?? 'UTC', at);
-    const chosen = chooseProviders(facts.candidates, analysis, facts.patient, practiceToday);
+    const chosen = chooseProviders(facts.candidates, analysis, patient, practiceToday);
     const departmentIds = new Set(chosen.providers.map((p) => p.homeDepartmentId));
     const chosenDepartments: Department[] = departments.filter((d) => departmentIds.has(d.id));
     const department = chosenDepartments[0] ?? null;
@@ -154,13 +193,10 @@ export function createSmartSchedulingService({
   return {
     async schedule(body: SmartSchedulingBody, ctx: EhrCallContext): Promise<SmartSchedulingResult> {
       const at = now();
-      const facts = await practiceFacts(body, at, ctx);
-      const { analysis, analyzer } = await analyze(body.messages, {
-        now: at,
-        timezone: practiceTimezoneOf(facts.departments),
-      });
+      const facts = await practiceFacts(body, ctx);
+      const { analysis, analyzer, patient } = await analyseFor(facts, body, at, ctx);
       const { urgency, datePreference, timePreference } = analysis.extractedInfo;
-      const narrowed = narrowPractice(facts, analysis, at, ctx);
+      const narrowed = narrowPractice(facts, patient, analysis, at, ctx);
       const { chosen, chosenDepartments, department } = narrowed;
       const { startDate, endDate } = searchWindow(
         datePreference,

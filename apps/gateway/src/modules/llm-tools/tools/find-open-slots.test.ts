@@ -50,6 +50,7 @@ const slot = (id: string, startTime: string): OpenSlot => ({
  */
 function practice() {
   const searches: SlotSearch[] = [];
+  let historyReads = 0;
   const slots = [
     slot('s-fri', '2026-11-27T09:00:00-06:00'),
     slot('s-mon-9', '2026-11-30T09:00:00-06:00'),
@@ -76,7 +77,10 @@ function practice() {
     ],
     getPatient: async () => patient,
     findPatients: async () => [patient],
-    listAppointments: async () => ({ totalCount: 0, appointments: [] }),
+    listAppointments: async () => {
+      historyReads += 1;
+      return { totalCount: 0, appointments: [] };
+    },
     listOpenSlots: async (_practiceId, search) => {
       searches.push(search);
       return slots.filter(
@@ -106,13 +110,13 @@ function practice() {
     tokens: createToolTokens({ secret: 'unit-test-secret-0123456789-0123456789' }),
     now: () => FRIDAY_EVENING,
   });
-  return { tools, searches };
+  return { tools, searches, historyReads: () => historyReads };
 }
 
 const ctx = { requestId: 'test' };
 
-async function askFor(dateFrom: string) {
-  const { tools, searches } = practice();
+async function askFor(dateFrom: string, more: Record<string, unknown> = {}) {
+  const { tools, searches, historyReads } = practice();
   const run = async (
     name: 'verify_patient' | 'find_open_slots',
     args: Record<string, unknown>,
@@ -136,8 +140,12 @@ async function askFor(dateFrom: string) {
     { firstName: 'Karen', lastName: 'Allen', dob: patient.dob },
     1,
   );
-  const found = await run('find_open_slots', { patientRef: who.data.patientRef, dateFrom }, 2);
-  return { ...found, searches };
+  const found = await run(
+    'find_open_slots',
+    { patientRef: who.data.patientRef, dateFrom, ...more },
+    2,
+  );
+  return { ...found, searches, historyReads: historyReads() };
 }
 
 describe('find_open_slots for "as soon as possible" on a Friday evening', () => {
@@ -162,5 +170,17 @@ describe('find_open_slots for "as soon as possible" on a Friday evening', () => 
     expect(sentence).toMatch(
       /^I could not find an open time .*Saturday November 28th.* The nearest I have is Monday November 30th/,
     );
+  });
+});
+
+describe("find_open_slots and the patient's history", () => {
+  it('reads it for the default providers, and not when the caller named the kind of care or the provider', async () => {
+    expect((await askFor('Monday')).historyReads).toBe(1);
+    const bySpecialty = await askFor('Monday', { specialty: 'family medicine' });
+    expect(bySpecialty.historyReads).toBe(0);
+    expect(bySpecialty.data.offers).toHaveLength(2);
+    const byName = await askFor('Monday', { providerName: 'Dr. Ruiz' });
+    expect(byName.historyReads).toBe(0);
+    expect(byName.data.offers).toHaveLength(2);
   });
 });
