@@ -82,6 +82,54 @@ describe('the request-log journal', () => {
     await writer.stop();
   });
 
+  it('with two batches in flight writes back from disk every entry once, and deletes its files', async () => {
+    const db = idempotentDatabase();
+    db.setDown(true);
+    // Slow inserts, so the two batches overlap; new rows counted as the metrics count them.
+    let writing = 0;
+    let mostAtOnce = 0;
+    let newRows = 0;
+    const insertMany = async (batch: NewRequestLog[]) => {
+      writing += 1;
+      mostAtOnce = Math.max(mostAtOnce, writing);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const before = db.stored.size;
+        await db.insertMany(batch);
+        newRows += db.stored.size - before;
+      } finally {
+        writing -= 1;
+      }
+    };
+    // Segments of 64 KB: the 600 entries span several files, some written back while others fill.
+    const journal = openRequestLogJournal({ directory: dir, maxBytes: 512 * 1024 });
+    const writer = createRequestLogWriter({
+      insertMany,
+      journal,
+      maxBuffered: 50,
+      batchSize: 20,
+      flushIntervalMs: 5,
+    });
+    const sent = entries(600);
+    sent.forEach((row) => writer.enqueue(row));
+    expect(writer.health()).toMatchObject({ buffered: 50, spooled: 550, dropped: 0 });
+
+    db.setDown(false);
+    for (
+      let round = 0;
+      round < 200 && writer.health().spooled + writer.health().buffered > 0;
+      round += 1
+    ) {
+      await writer.flush();
+    }
+    expect(mostAtOnce).toBe(2);
+    expect([...db.stored.keys()].sort()).toEqual(sent.map((row) => row.id));
+    expect(newRows).toBe(sent.length);
+    expect(writer.health()).toMatchObject({ buffered: 0, spooled: 0, dropped: 0 });
+    await writer.stop();
+    expect(await readdir(dir)).toEqual([]);
+  });
+
   it('leaves what a stop could not store for the next process, which takes it over', async () => {
     const down = idempotentDatabase();
     down.setDown(true);

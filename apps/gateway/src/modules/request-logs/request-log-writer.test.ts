@@ -295,6 +295,95 @@ describe('request log writer', () => {
   });
 });
 
+describe('request log writer with two batches in flight', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: start });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A database whose every insert waits until the test ends it (commits or fails it). */
+  function manualDatabase() {
+    const calls: { batch: NewRequestLog[]; commit: () => void; fail: () => void }[] = [];
+    const stored: NewRequestLog[] = [];
+    const insertMany = (batch: NewRequestLog[]) =>
+      new Promise<void>((resolve, reject) => {
+        calls.push({
+          batch: [...batch],
+          commit: () => {
+            stored.push(...batch);
+            resolve();
+          },
+          fail: () => reject(new Error('Connection terminated unexpectedly')),
+        });
+      });
+    return { calls, stored, insertMany };
+  }
+
+  it('writes a second batch while the first is in flight, never a third, each entry once', async () => {
+    const db = manualDatabase();
+    const writer = createRequestLogWriter({
+      insertMany: db.insertMany,
+      batchSize: 10,
+      flushIntervalMs: 100,
+    });
+    const sent = entries(30);
+    sent.forEach((row) => writer.enqueue(row));
+    await vi.advanceTimersByTimeAsync(5);
+    expect(db.calls.map((call) => call.batch.map((row) => row.request_id))).toEqual([
+      sent.slice(0, 10).map((row) => row.request_id),
+      sent.slice(10, 20).map((row) => row.request_id),
+    ]);
+    expect(writer.health()).toMatchObject({ buffered: 30 });
+
+    // The second commits first: its entries are settled, and the third batch takes its slot.
+    db.calls[1]!.commit();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(writer.health()).toMatchObject({ buffered: 20 });
+    expect(db.calls[2]?.batch).toEqual(sent.slice(20));
+
+    db.calls[0]!.commit();
+    db.calls[2]!.commit();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(db.calls).toHaveLength(3);
+    expect([...db.stored].sort((a, b) => a.id.localeCompare(b.id))).toEqual(sent);
+    expect(writer.health()).toMatchObject({ ok: true, buffered: 0, dropped: 0, lastError: null });
+  });
+
+  it('takes a failed batch back while the other commits, and retries it alone', async () => {
+    const db = manualDatabase();
+    const writer = createRequestLogWriter({
+      insertMany: db.insertMany,
+      batchSize: 10,
+      flushIntervalMs: 100,
+      maxRetryDelayMs: 1_000,
+    });
+    const sent = entries(30);
+    sent.forEach((row) => writer.enqueue(row));
+    await vi.advanceTimersByTimeAsync(5);
+    expect(db.calls).toHaveLength(2);
+
+    db.calls[0]!.fail();
+    await vi.advanceTimersByTimeAsync(1);
+    // Back at the head of the buffer; while the database fails nothing joins the batch in flight.
+    expect(writer.health()).toMatchObject({ buffered: 30, lastError: expect.any(String) });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(db.calls).toHaveLength(2);
+
+    db.calls[1]!.commit();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(db.calls[2]?.batch).toEqual(sent.slice(0, 10));
+    db.calls[2]!.commit();
+    await vi.advanceTimersByTimeAsync(1);
+    db.calls[3]!.commit();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(db.calls.map((call) => call.batch.length)).toEqual([10, 10, 10, 10]);
+    expect([...db.stored].sort((a, b) => a.id.localeCompare(b.id))).toEqual(sent);
+    expect(writer.health()).toMatchObject({ ok: true, buffered: 0, dropped: 0, lastError: null });
+  });
+});
+
 describe('request log writer and entries the database refuses', () => {
   /** A database that refuses any batch holding a row whose endpoint contains "poison". */
   function pickyDatabase() {

@@ -1,5 +1,6 @@
 import type { NewRequestLog } from '../../db/schema.js';
 import { exponentialBackoffMs, sleep } from '../../lib/timing.js';
+import { emptyOutcome, writeSplitting } from './request-log-batch.js';
 import type { JournalSegment, RequestLogJournal } from './request-log-journal.js';
 
 export interface RequestLogWriterOptions {
@@ -13,6 +14,11 @@ export interface RequestLogWriterOptions {
   /** Where every entry is appended before its answer goes out (see request-log-journal.ts). */
   journal?: RequestLogJournal;
   batchSize?: number;
+  /**
+   * Batches written at once, each in its own transaction and connection (default 2): while one
+   * waits for its commit the next is being inserted. Every entry is in one batch at a time.
+   */
+  concurrency?: number;
   flushIntervalMs?: number;
   maxRetryDelayMs?: number;
 }
@@ -32,35 +38,6 @@ export interface RequestLogWriterHealth {
   lastDropReason: string | null;
 }
 
-/**
- * PostgreSQL error classes that belong to the rows written, not to the database's health: data
- * exceptions (22) and integrity violations (23). A batch failing with one is split until the row
- * responsible is found; any other failure (connection lost, database down) is retried as a whole.
- */
-const ROW_ERROR_CLASSES = new Set(['22', '23', '54']);
-
-export function isRowError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.length === 5 && ROW_ERROR_CLASSES.has(code.slice(0, 2));
-}
-
-/** The entry with nothing but its metadata and the reason, for when the database refused it. */
-function reducedEntry(entry: NewRequestLog, reason: string): NewRequestLog {
-  return {
-    ...entry,
-    request_data: JSON.stringify({ query: {}, body: null, headers: {} }),
-    response_data: null,
-    response_truncated: false,
-    error_message: `Request log entry stored without its data: ${reason}`.slice(0, 2000),
-    error_stack: null,
-  };
-}
-
-const reasonOf = (error: unknown) => {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return `${typeof code === 'string' ? `${code} ` : ''}${String(message ?? error)}`;
-};
-
 /** Consecutive failed flushes after which the writer reports itself unhealthy. */
 const UNHEALTHY_AFTER_FAILURES = 3;
 
@@ -68,9 +45,11 @@ interface Queued {
   entry: NewRequestLog;
   /** The journal file holding it, when it is on disk. */
   segment: JournalSegment | null;
+  /** The journal file it was read back from, when it is written back from disk. */
+  replay: Replaying | null;
 }
 
-/** A journal file being written back: its entries are at the head of the buffer. */
+/** A journal file being written back: deleted once all of its entries are settled. */
 interface Replaying {
   segment: JournalSegment;
   remaining: number;
@@ -78,14 +57,19 @@ interface Replaying {
 
 /**
  * Keeps request-log writes off the request path: every entry is appended to the journal (when
- * there is one) at once, then buffered in memory and inserted in batches. A failed batch stays at
- * the head of the buffer and is retried with backoff; past the buffer, entries wait in the journal
- * and are written back from it. Nothing here ever throws into a timer: a failure is reported and
- * retried.
+ * there is one) at once, then buffered in memory and inserted in batches, up to `concurrency` of
+ * them at a time on separate connections. Each entry is in at most one batch; a failed batch goes
+ * back to the head of the buffer and is retried with backoff (one batch at a time while the
+ * database fails); past the buffer, entries wait in the journal and are written back from it.
+ * Nothing here ever throws into a timer: a failure is reported and retried.
  */
 class Writer {
+  /** Entries waiting for a batch; those being written are in `writing`. */
   buffer: Queued[] = [];
+  writing = new Set<Queued[]>();
+  inFlight = new Set<Promise<void>>();
   replaying: Replaying | null = null;
+  refilling: Promise<void> | null = null;
   dropped = 0;
   reduced = 0;
   lastDropReason: string | null = null;
@@ -93,16 +77,17 @@ class Writer {
   lastError: string | null = null;
   timer: NodeJS.Timeout | null = null;
   timerDueAt = 0;
-  inFlight: Promise<void> | null = null;
   stopped = false;
   readonly maxBuffered: number;
   readonly batchSize: number;
+  readonly concurrency: number;
   readonly flushIntervalMs: number;
   readonly maxRetryDelayMs: number;
 
   constructor(private readonly options: RequestLogWriterOptions) {
     this.maxBuffered = options.maxBuffered ?? 10_000;
     this.batchSize = options.batchSize ?? 2_000;
+    this.concurrency = Math.max(1, options.concurrency ?? 2);
     this.flushIntervalMs = options.flushIntervalMs ?? 250;
     this.maxRetryDelayMs = options.maxRetryDelayMs ?? 5_000;
   }
@@ -121,9 +106,31 @@ class Writer {
     this.lastDropReason = reason;
   }
 
+  /** Entries in memory: waiting for a batch or in one being written. */
+  held() {
+    let count = this.buffer.length;
+    for (const batch of this.writing) {
+      count += batch.length;
+    }
+    return count;
+  }
+
   /** Entries not yet in the database: in memory or in the journal. */
   pending() {
-    return Math.max(this.buffer.length, this.options.journal?.size ?? 0);
+    return Math.max(this.held(), this.options.journal?.size ?? 0);
+  }
+
+  /** Another batch may start: none is being written, or fewer than allowed and none failing. */
+  slotFree() {
+    return (
+      this.inFlight.size === 0 ||
+      (this.inFlight.size < this.concurrency && this.consecutiveFailures === 0)
+    );
+  }
+
+  /** A batch would find something: entries in memory, or a journal file waiting on disk. */
+  hasWork() {
+    return this.buffer.length > 0 || (!this.replaying && this.pending() > this.held());
   }
 
   /** Arms the flush timer, moving it earlier when asked for a sooner flush, never later. */
@@ -141,11 +148,10 @@ class Writer {
     this.timerDueAt = dueAt;
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.flushOnce().finally(() => {
-        if (this.pending() > 0) {
-          this.schedule(this.nextDelay());
-        }
-      });
+      // With every slot taken, the batch that ends first schedules the next one.
+      if (this.slotFree() && this.hasWork()) {
+        void this.startBatch();
+      }
     }, delayMs);
     this.timer.unref();
   }
@@ -168,7 +174,7 @@ class Writer {
         this.report(error);
       }
     }
-    if (this.buffer.length >= this.maxBuffered) {
+    if (this.held() >= this.maxBuffered) {
       const reason = `the buffer was full (${this.maxBuffered} entries waiting for the database)`;
       if (segment) {
         journal!.spill(segment).catch((error: unknown) => this.report(error));
@@ -177,54 +183,30 @@ class Writer {
       }
       return;
     }
-    this.buffer.push({ entry, segment });
-    // While the database is failing, the retry already scheduled (with backoff) will take it.
-    if (this.consecutiveFailures === 0) {
+    this.buffer.push({ entry, segment, replay: null });
+    // While the database is failing, the retry already scheduled (with backoff) will take it;
+    // while every slot is taken, the batch that ends first will.
+    if (this.consecutiveFailures === 0 && this.slotFree()) {
       this.schedule(this.buffer.length >= this.batchSize ? 0 : this.flushIntervalMs);
     }
   }
 
   /**
-   * Writes a batch; a batch the database refuses because of a row in it is split in halves until
-   * that row is found, which is stored without its data (or, failing that, dropped and counted),
-   * so one poisoned entry never holds back the others. Counts in `settled` how many entries from
-   * the head of the batch are settled; rejects only for failures that are not about the rows.
+   * Brings the oldest journal file waiting on disk to the head of the buffer once there is room;
+   * one file at a time, and never two reads at once (a file read twice would be settled twice).
    */
-  async writeSplitting(batch: NewRequestLog[], settled: { count: number }): Promise<void> {
-    const { insertMany } = this.options;
-    try {
-      await insertMany(batch);
-      settled.count += batch.length;
-      return;
-    } catch (error) {
-      if (!isRowError(error)) {
-        throw error;
-      }
-      if (batch.length > 1) {
-        const middle = Math.ceil(batch.length / 2);
-        await this.writeSplitting(batch.slice(0, middle), settled);
-        await this.writeSplitting(batch.slice(middle), settled);
-        return;
-      }
-      const reason = reasonOf(error);
-      this.lastDropReason = reason;
-      try {
-        await insertMany([reducedEntry(batch[0]!, reason)]);
-        this.reduced += 1;
-      } catch (second) {
-        if (!isRowError(second)) {
-          throw second;
-        }
-        this.dropped += 1;
-      }
-      settled.count += 1;
+  refillFromJournal(): Promise<void> {
+    if (!this.refilling) {
+      this.refilling = this.readNextReplay().finally(() => {
+        this.refilling = null;
+      });
     }
+    return this.refilling;
   }
 
-  /** Brings the oldest journal file waiting on disk to the head of the buffer once there is room. */
-  async refillFromJournal(): Promise<void> {
+  async readNextReplay(): Promise<void> {
     const { journal } = this.options;
-    if (!journal || this.replaying || this.buffer.length > this.maxBuffered / 2) {
+    if (!journal || this.replaying || this.held() > this.maxBuffered / 2) {
       return;
     }
     const next = await journal.nextReplay();
@@ -238,29 +220,37 @@ class Writer {
       await journal.replayed(next.segment);
       return;
     }
-    this.replaying = { segment: next.segment, remaining: next.entries.length };
-    this.buffer = [...next.entries.map((entry) => ({ entry, segment: null })), ...this.buffer];
+    const replay = { segment: next.segment, remaining: next.entries.length };
+    this.replaying = replay;
+    this.buffer = [
+      ...next.entries.map((entry) => ({ entry, segment: null, replay })),
+      ...this.buffer,
+    ];
   }
 
-  /** Takes settled entries off the buffer and tells the journal which of its files are done. */
-  async settle(count: number): Promise<void> {
+  /** Tells the journal which of its files hold entries now in the database. */
+  async settle(done: Queued[]): Promise<void> {
     const { journal } = this.options;
-    const done = this.buffer.slice(0, count);
-    this.buffer = this.buffer.slice(count);
-    let fromReplay = 0;
-    if (this.replaying) {
-      fromReplay = Math.min(count, this.replaying.remaining);
-      this.replaying.remaining -= fromReplay;
-      if (this.replaying.remaining <= 0) {
-        const { segment } = this.replaying;
-        this.replaying = null;
-        await journal?.replayed(segment);
+    const perSegment = new Map<JournalSegment, number>();
+    const replayed: Replaying[] = [];
+    for (const { segment, replay } of done) {
+      if (replay) {
+        replay.remaining -= 1;
+        if (replay.remaining === 0) {
+          replayed.push(replay);
+        }
+      } else if (segment) {
+        perSegment.set(segment, (perSegment.get(segment) ?? 0) + 1);
       }
     }
-    const perSegment = new Map<JournalSegment, number>();
-    for (const { segment } of done.slice(fromReplay)) {
-      if (segment) {
-        perSegment.set(segment, (perSegment.get(segment) ?? 0) + 1);
+    for (const replay of replayed) {
+      try {
+        await journal?.replayed(replay.segment);
+      } finally {
+        // Only now may the next file be read: until replayed() the journal still offers this one.
+        if (this.replaying === replay) {
+          this.replaying = null;
+        }
       }
     }
     for (const [segment, settled] of perSegment) {
@@ -268,36 +258,60 @@ class Writer {
     }
   }
 
-  flushOnce(): Promise<void> {
-    if (this.inFlight) {
-      return this.inFlight;
-    }
-    const settled = { count: 0 };
-    this.inFlight = (async () => {
-      try {
-        // Under steady load the buffer is seldom empty: files on disk come in once it is half so.
-        await this.refillFromJournal();
-        if (this.buffer.length > 0) {
-          const batch = this.buffer.slice(0, this.batchSize).map((queued) => queued.entry);
-          await this.writeSplitting(batch, settled);
-          this.consecutiveFailures = 0;
-          this.lastError = null;
-        }
-      } catch (error) {
-        this.consecutiveFailures += 1;
-        this.report(error);
+  /** Starts one batch; when it ends, the next write is scheduled if anything waits. */
+  startBatch(): Promise<void> {
+    const run = this.writeBatch().finally(() => {
+      this.inFlight.delete(run);
+      if (this.pending() > 0) {
+        this.schedule(this.nextDelay());
       }
-      try {
-        await this.settle(settled.count);
-      } catch (error) {
-        // The entries are in the database; only a journal file was not deleted (it is replayed
-        // and skipped by id after a restart).
-        this.report(error);
-      }
-    })().finally(() => {
-      this.inFlight = null;
     });
-    return this.inFlight;
+    this.inFlight.add(run);
+    return run;
+  }
+
+  async writeBatch(): Promise<void> {
+    const outcome = emptyOutcome();
+    let batch: Queued[] = [];
+    try {
+      // Under steady load the buffer is seldom empty: files on disk come in once it is half so.
+      await this.refillFromJournal();
+      batch = this.buffer.splice(0, this.batchSize);
+      if (batch.length > 0) {
+        this.writing.add(batch);
+        if (this.buffer.length > 0) {
+          this.schedule(this.nextDelay());
+        }
+        const entries = batch.map((queued) => queued.entry);
+        await writeSplitting(this.options.insertMany, entries, outcome);
+        this.consecutiveFailures = 0;
+        this.lastError = null;
+      }
+    } catch (error) {
+      this.consecutiveFailures += 1;
+      this.report(error);
+    }
+    this.writing.delete(batch);
+    this.reduced += outcome.reduced;
+    this.dropped += outcome.dropped;
+    this.lastDropReason = outcome.reason ?? this.lastDropReason;
+    // What the database did not take goes back to the head of the buffer, to be retried first.
+    this.buffer.unshift(...batch.slice(outcome.settled));
+    try {
+      await this.settle(batch.slice(0, outcome.settled));
+    } catch (error) {
+      // The entries are in the database; only a journal file was not deleted (it is replayed
+      // and skipped by id after a restart).
+      this.report(error);
+    }
+  }
+
+  /** Starts a batch if one may start and has work, else waits for the first one writing. */
+  flushOnce(): Promise<void> {
+    if (this.slotFree() && this.hasWork()) {
+      return this.startBatch();
+    }
+    return this.inFlight.size > 0 ? Promise.race(this.inFlight) : Promise.resolve();
   }
 
   /** Writes everything waiting now; returns early when the database fails. */
@@ -306,13 +320,14 @@ class Writer {
       const before = this.consecutiveFailures;
       const waiting = this.pending();
       await this.flushOnce();
-      if (this.consecutiveFailures > before || this.pending() >= waiting) {
+      const stuck = this.pending() >= waiting && this.inFlight.size === 0;
+      if (this.consecutiveFailures > before || stuck) {
         return;
       }
     }
   }
 
-  /** Stops the timer and keeps retrying until the buffer is empty or the deadline passes. */
+  /** Stops the timer and keeps retrying until memory is empty or the deadline passes. */
   async stop(deadlineMs: number): Promise<void> {
     this.stopped = true;
     if (this.timer) {
@@ -320,7 +335,7 @@ class Writer {
       this.timer = null;
     }
     const deadline = Date.now() + deadlineMs;
-    while (this.buffer.length > 0 && Date.now() < deadline) {
+    while (this.held() > 0 && Date.now() < deadline) {
       const before = this.consecutiveFailures;
       // A write that never returns must not hold the stop past its deadline.
       let giveUp: NodeJS.Timeout | undefined;
@@ -340,12 +355,13 @@ class Writer {
     }
     // What the database did not take waits in the journal for the next start; what is not in
     // the journal is lost, and counted.
-    const unsaved = this.buffer.slice(this.replaying?.remaining ?? 0);
-    const lost = unsaved.filter((queued) => queued.segment === null).length;
+    const unsaved = [...this.buffer, ...[...this.writing].flat()];
+    const lost = unsaved.filter((queued) => queued.segment === null && !queued.replay).length;
     if (lost > 0) {
       this.drop(lost, 'the gateway stopped before the database took them');
     }
     this.buffer = [];
+    this.writing.clear();
     this.replaying = null;
     await this.options.journal?.close();
   }
@@ -353,13 +369,14 @@ class Writer {
   health(): RequestLogWriterHealth {
     const { journal } = this.options;
     const spoolFull = journal?.full ?? false;
+    const held = this.held();
     return {
       ok:
         this.consecutiveFailures < UNHEALTHY_AFTER_FAILURES &&
-        this.buffer.length < this.maxBuffered &&
+        held < this.maxBuffered &&
         !spoolFull,
-      buffered: this.buffer.length,
-      spooled: Math.max(0, (journal?.size ?? 0) - this.buffer.length),
+      buffered: held,
+      spooled: Math.max(0, (journal?.size ?? 0) - held),
       spoolFull,
       dropped: this.dropped,
       reduced: this.reduced,
