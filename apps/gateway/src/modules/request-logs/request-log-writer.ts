@@ -319,9 +319,9 @@ class Writer {
     while (this.pending() > 0) {
       const before = this.consecutiveFailures;
       const waiting = this.pending();
+      // Waiting on a batch already in flight counts too: when it ends, fewer entries wait.
       await this.flushOnce();
-      const stuck = this.pending() >= waiting && this.inFlight.size === 0;
-      if (this.consecutiveFailures > before || stuck) {
+      if (this.consecutiveFailures > before || this.pending() >= waiting) {
         return;
       }
     }
