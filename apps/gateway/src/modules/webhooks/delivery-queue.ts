@@ -110,19 +110,29 @@ async function recordDeliveries(tx: Db, attempts: AttemptRecord[]) {
     where d.id = v.id`.execute(tx);
 }
 
-/** Claims up to `room` of an endpoint's due deliveries, first in line per resource, with events. */
+/**
+ * Claims up to `room` of an endpoint's due deliveries, first in line per resource, with events.
+ * The first in line are read in one ordered pass of the pending index (DISTINCT ON); a "no earlier
+ * pending one" test per row, on a table whose statistics lag its growth, was planned as a
+ * pending-by-pending comparison (0.6 s a claim at 4 000 pending). The locking select checks the
+ * row again, so one recorded or leased meanwhile is not taken.
+ */
 async function claimFor(tx: Db, endpointId: string, room: number, now: Date, leasedUntil: Date) {
   const rows = await sql<ClaimedRow & { seq: string }>`
     with claimed as (
       update webhook_deliveries set leased_until = ${leasedUntil}
       where id in (
         select d.id from webhook_deliveries d
-        where d.endpoint_id = ${endpointId} and d.status = 'pending'
-          and d.next_attempt_at <= ${now}
+        where d.id in (
+            select first.id from (
+              select distinct on (f.ordering_key) f.id, f.next_attempt_at, f.leased_until
+              from webhook_deliveries f
+              where f.endpoint_id = ${endpointId} and f.status = 'pending'
+              order by f.ordering_key, f.seq) first
+            where first.next_attempt_at <= ${now}
+              and (first.leased_until is null or first.leased_until <= ${now}))
+          and d.status = 'pending' and d.next_attempt_at <= ${now}
           and (d.leased_until is null or d.leased_until <= ${now})
-          and not exists (select 1 from webhook_deliveries earlier
-            where earlier.endpoint_id = d.endpoint_id and earlier.ordering_key = d.ordering_key
-              and earlier.status = 'pending' and earlier.seq < d.seq)
         order by d.seq
         limit ${room}
         for update skip locked)
