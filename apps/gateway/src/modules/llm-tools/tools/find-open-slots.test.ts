@@ -48,13 +48,12 @@ const slot = (id: string, startTime: string): OpenSlot => ({
  * A practice whose clinic is closed at weekends: this morning's slot is gone by the evening, and
  * the next openings are on Monday. Every slot search is recorded.
  */
-function practice() {
+function practice(nextOpenings = ['2026-11-30T09:00:00-06:00', '2026-11-30T10:00:00-06:00']) {
   const searches: SlotSearch[] = [];
   let historyReads = 0;
   const slots = [
     slot('s-fri', '2026-11-27T09:00:00-06:00'),
-    slot('s-mon-9', '2026-11-30T09:00:00-06:00'),
-    slot('s-mon-10', '2026-11-30T10:00:00-06:00'),
+    ...nextOpenings.map((startTime, index) => slot(`s-next-${index}`, startTime)),
   ];
   const client: Partial<EhrClient> = {
     source: 'mock',
@@ -115,8 +114,12 @@ function practice() {
 
 const ctx = { requestId: 'test' };
 
-async function askFor(dateFrom: string, more: Record<string, unknown> = {}) {
-  const { tools, searches, historyReads } = practice();
+async function askFor(
+  dateFrom: string,
+  more: Record<string, unknown> = {},
+  nextOpenings?: string[],
+) {
+  const { tools, searches, historyReads } = practice(nextOpenings);
   const run = async (
     name: 'verify_patient' | 'find_open_slots',
     args: Record<string, unknown>,
@@ -158,12 +161,29 @@ describe('find_open_slots for "as soon as possible" on a Friday evening', () => 
       );
       expect(sentence).not.toMatch(/could not find|Saturday|Sunday/);
       expect(data.offers).toHaveLength(2);
-      // One search, from the practice's today (the Friday), reaching past the weekend.
-      expect(searches).toHaveLength(1);
-      expect(searches[0]).toMatchObject({ startDate: '2026-11-27', appointmentTypeId: '2' });
-      expect(searches[0]!.endDate > '2026-11-30').toBe(true);
+      // One search, of the coming week from the practice's today (the Friday).
+      expect(searches).toEqual([
+        expect.objectContaining({
+          startDate: '2026-11-27',
+          endDate: '2026-12-04',
+          appointmentTypeId: '2',
+        }),
+      ]);
     },
   );
+
+  it('searches the month when the week is full, and still offers only the earliest openings', async () => {
+    const { sentence, searches } = await askFor('as soon as possible', {}, [
+      '2026-12-08T14:00:00-06:00',
+    ]);
+    expect(sentence).toBe(
+      'I have Tuesday December 8th at 2 in the afternoon with Dr. Ana Ruiz, family medicine, at Main Street. Would that work?',
+    );
+    expect(searches.map((s) => [s.startDate, s.endDate])).toEqual([
+      ['2026-11-27', '2026-12-04'],
+      ['2026-11-27', '2026-12-27'],
+    ]);
+  });
 
   it('still says what was searched when the caller named the days', async () => {
     const { sentence } = await askFor('tomorrow');

@@ -21,6 +21,11 @@ const FIRST_AVAILABLE = 'the first available';
  * tomorrow; a caller who says it wants the earliest opening, whatever the day.
  */
 const AS_SOON_AS_POSSIBLE = /^(?:asap|a\.s\.a\.p|as soon as (?:possible|you can))[\s.!]*$/i;
+/**
+ * Where "as soon as possible" looks first: a week from now holds any weekend or holiday, and its
+ * answer is a fraction of a month's (the first available's, searched only when the week is full).
+ */
+const SOONEST_WINDOW = 'within the next 7 days';
 
 type SlotArgs = ToolArgs<'find_open_slots'>;
 
@@ -48,16 +53,17 @@ function requestText(args: SlotArgs): string {
     .join(' ');
 }
 
+const asksSoonest = (args: SlotArgs): boolean =>
+  args.dateFrom !== undefined && !args.dateTo && AS_SOON_AS_POSSIBLE.test(args.dateFrom);
+
 /**
- * The request as searched: "as soon as possible" searches from now for the first available (a
- * Friday evening's short urgent window would be the weekend, and "nothing between Saturday and
- * Sunday" is no answer to a caller who named no day); its words stay, so the urgency and the
- * visit type it points to (a sick visit) are kept.
+ * The request as searched: "as soon as possible" searches the coming week from now, then the
+ * first available (a Friday evening's short urgent window would be the weekend, and "nothing
+ * between Saturday and Sunday" is no answer to a caller who named no day); its words stay, so the
+ * urgency and the visit type it points to (a sick visit) are kept.
  */
-function asSearched(args: SlotArgs): SlotArgs {
-  return args.dateFrom && !args.dateTo && AS_SOON_AS_POSSIBLE.test(args.dateFrom)
-    ? { ...args, dateFrom: `${args.dateFrom}, ${FIRST_AVAILABLE}` }
-    : args;
+function asSearched(args: SlotArgs, window = SOONEST_WINDOW): SlotArgs {
+  return asksSoonest(args) ? { ...args, dateFrom: `${args.dateFrom}, ${window}` } : args;
 }
 
 /** The one thing to ask when no provider fits, so nothing false is said about openings. */
@@ -163,7 +169,9 @@ export function createSlotFinder(kit: ToolKit) {
         return { wider: sameDays, nearest, alternatives };
       }
     }
-    const wider = { ...args, dateFrom: FIRST_AVAILABLE, dateTo: undefined, timeOfDay: undefined };
+    const wider = asksSoonest(args)
+      ? asSearched(args, FIRST_AVAILABLE)
+      : { ...args, dateFrom: FIRST_AVAILABLE, dateTo: undefined, timeOfDay: undefined };
     const nearest = await search(wider, caller, ctx);
     return { wider, nearest, alternatives: fitting(nearest, wider, excludeSlotId) };
   }
@@ -196,7 +204,22 @@ export function createSlotFinder(kit: ToolKit) {
       const offers = await offer(slots, found, args, caller);
       return { sentence: offersSentence(offers.map((o) => o.when)), offers, searched: true };
     }
-    // Nothing then: say what was searched, and offer the nearest alternative.
+    return offerNearest(found, args, caller, ctx, excludeSlotId);
+  }
+
+  /**
+   * Nothing then: say what was searched, and offer the nearest alternative. A caller who asked
+   * for the soonest named no days, so hears only the earliest openings.
+   */
+  async function offerNearest(
+    found: SmartSchedulingResult['smartScheduling'],
+    args: SlotArgs,
+    caller: ToolCaller,
+    ctx: EhrCallContext,
+    excludeSlotId?: string,
+  ): Promise<SlotOffers> {
+    // A time of day named is said, with the days searched for it.
+    const soonest = asksSoonest(args) && (args.timeOfDay ?? 'any') === 'any';
     const searched = describeSearch(found);
     const { wider, nearest, alternatives } = await nearestAlternative(
       found,
@@ -206,15 +229,19 @@ export function createSlotFinder(kit: ToolKit) {
       excludeSlotId,
     );
     if (alternatives.length === 0) {
+      const where = soonest ? 'in the next month' : `${searched}, nor in the next month`;
       return {
-        sentence: `I could not find an open time ${searched}, nor in the next month. Would you like me to connect you with the front desk?`,
+        sentence: `I could not find an open time ${where}. Would you like me to connect you with the front desk?`,
         offers: [],
         searched: true,
       };
     }
     const offers = await offer(alternatives, nearest, wider, caller);
+    const offered = offersSentence(offers.map((o) => o.when));
     return {
-      sentence: `I could not find an open time ${searched}. The nearest ${offersSentence(offers.map((o) => o.when)).replace(/^I have /, 'I have is ')}`,
+      sentence: soonest
+        ? offered
+        : `I could not find an open time ${searched}. The nearest ${offered.replace(/^I have /, 'I have is ')}`,
       offers,
       searched: true,
     };
