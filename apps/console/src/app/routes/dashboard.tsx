@@ -1,13 +1,48 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 
 import { PageHeader } from '@/components/page-header';
-import { ApiKeysCard } from '@/features/api-keys/components/api-keys-card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { StatusCards } from '@/features/ehr-status/components/status-cards';
-import { ConfigCard } from '@/features/gateway-config/components/config-card';
 import { TrafficSparkline } from '@/features/metrics/components/traffic-sparkline';
 import { RecentRequestsCard } from '@/features/request-logs/components/recent-requests-card';
+import { useAfterFirstPaint } from '@/lib/after-first-paint';
 import { useCan } from '@/lib/current-user';
+
+// Below the fold on a phone, and the heaviest of the Dashboard's chunks (the configuration form's
+// fields, the key list's actions): fetched after the first paint, so the status cards above them
+// paint without waiting for their download and evaluation (bench:console, bench/README.md).
+const ApiKeysCard = lazy(async () => ({
+  default: (await import('@/features/api-keys/components/api-keys-card')).ApiKeysCard,
+}));
+const ConfigCard = lazy(async () => ({
+  default: (await import('@/features/gateway-config/components/config-card')).ConfigCard,
+}));
+
+/** A card's outline while its chunk loads. */
+function CardPlaceholder({ label }: { label: string }) {
+  return (
+    <Card aria-busy="true" aria-label={`${label} (loading)`}>
+      <CardHeader>
+        <Skeleton className="h-5 w-40" />
+        <Skeleton className="h-4 w-56" />
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <Skeleton className="h-9 w-full" />
+        <Skeleton className="h-9 w-full" />
+        <Skeleton className="h-9 w-2/3" />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A lazy card, rendered (and so fetched) only once the first paint is done. */
+function AfterFirstPaint({ label, children }: { label: string; children: ReactNode }) {
+  const painted = useAfterFirstPaint();
+  const placeholder = <CardPlaceholder label={label} />;
+  return painted ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
+}
 
 /** The sidebar's #athena / #mock-ehr links land here; scroll on every visit, not only the first. */
 function useScrollToHash() {
@@ -34,8 +69,12 @@ export function DashboardRoute() {
       <RecentRequestsCard trend={canReadMetrics ? <TrafficSparkline /> : null} />
       {/* Each card as tall as its content: a short key list leaves no empty framed block. */}
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
-        <ApiKeysCard />
-        <ConfigCard />
+        <AfterFirstPaint label="API Key Management">
+          <ApiKeysCard />
+        </AfterFirstPaint>
+        <AfterFirstPaint label="Gateway Configuration">
+          <ConfigCard />
+        </AfterFirstPaint>
       </div>
     </div>
   );
