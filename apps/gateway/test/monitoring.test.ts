@@ -45,7 +45,9 @@ describe.each(databaseTargets)('health samples, uptime and alerts on $name', (ta
         practiceId: PRACTICE,
       },
     },
-    athenaTransport: { maxRetries: 0, breakerFailureThreshold: 3, breakerOpenMs: 300 },
+    // The breaker keeps real time: open long enough that the looks at the bell after it opened
+    // (each an HTTP round trip, slow on a loaded machine) all see it open.
+    athenaTransport: { maxRetries: 0, breakerFailureThreshold: 3, breakerOpenMs: 8_000 },
   });
   let developer: TestUser;
 
@@ -112,7 +114,12 @@ describe.each(databaseTargets)('health samples, uptime and alerts on $name', (ta
     expect((await alerts(developer.cookie)).unread).toBe(2);
 
     ({ sandbox } = await startSandbox(port));
-    await waitFor(async () => (await athenaCall()).statusCode === 200, { timeoutMs: 5_000 });
+    // Once a second until the breaker lets a trial through: few enough refusals (under
+    // ALERT_ERROR_RATE_MIN_REQUESTS) that the 5xx-rate alert stays out of this test.
+    await waitFor(async () => (await athenaCall()).statusCode === 200, {
+      timeoutMs: 30_000,
+      intervalMs: 1_000,
+    });
     const cleared = await alerts();
     expect(open(cleared)).toEqual([]);
     expect(cleared.unread).toBe(0);
@@ -214,7 +221,12 @@ describe.each(databaseTargets)('health samples, uptime and alerts on $name', (ta
       ({ sandbox } = await startSandbox(port));
     }
     clock.advance(7 * MINUTE);
-    await waitFor(async () => (await athenaCall()).statusCode === 200, { timeoutMs: 5_000 });
+    // Once a second until the breaker lets a trial through: few enough refusals (under
+    // ALERT_ERROR_RATE_MIN_REQUESTS) that the 5xx-rate alert stays out of this test.
+    await waitFor(async () => (await athenaCall()).statusCode === 200, {
+      timeoutMs: 30_000,
+      intervalMs: 1_000,
+    });
     expect(open(await alerts())).not.toContain('error_rate');
   });
 
