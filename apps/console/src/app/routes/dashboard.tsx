@@ -2,8 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 
 import { PageHeader } from '@/components/page-header';
-import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { StatusCardSkeleton } from '@/features/ehr-status/components/status-card';
 import { StatusCards } from '@/features/ehr-status/components/status-cards';
 import { TrafficSparkline } from '@/features/metrics/components/traffic-sparkline';
 import { RecentRequestsCard } from '@/features/request-logs/components/recent-requests-card';
@@ -20,27 +19,11 @@ const ConfigCard = lazy(async () => ({
   default: (await import('@/features/gateway-config/components/config-card')).ConfigCard,
 }));
 
-/** A card's outline while its chunk loads. */
-function CardPlaceholder({ label }: { label: string }) {
-  return (
-    <Card aria-busy="true" aria-label={`${label} (loading)`}>
-      <CardHeader>
-        <Skeleton className="h-5 w-40" />
-        <Skeleton className="h-4 w-56" />
-      </CardHeader>
-      <CardContent className="space-y-3">
-        <Skeleton className="h-9 w-full" />
-        <Skeleton className="h-9 w-full" />
-        <Skeleton className="h-9 w-2/3" />
-      </CardContent>
-    </Card>
-  );
-}
-
 /** A lazy card, rendered (and so fetched) only once the first paint is done. */
 function AfterFirstPaint({ label, children }: { label: string; children: ReactNode }) {
   const painted = useAfterFirstPaint();
-  const placeholder = <CardPlaceholder label={label} />;
+  // The status cards' loading outline: the same card frame, named for screen readers.
+  const placeholder = <StatusCardSkeleton title={label} />;
   return painted ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
 }
 
