@@ -31,12 +31,14 @@ function maskExcerpt(text: string): string {
 
 /**
  * Connections kept open between deliveries to the same endpoint (a new TCP and TLS handshake per
- * delivery was most of a delivery's cost). Each was checked by the address guard when it connected.
+ * delivery was most of a delivery's cost). Each was checked by the address guard when it connected,
+ * so connections made while private addresses are allowed are kept apart from the others.
  */
-const AGENTS = {
+const keptOpen = () => ({
   'http:': new http.Agent({ keepAlive: true, timeout: 4_000 }),
   'https:': new https.Agent({ keepAlive: true, timeout: 4_000 }),
-};
+});
+const AGENTS = { guarded: keptOpen(), privateAllowed: keptOpen() };
 
 const STALE_CONNECTION = 'kept connection closed by the endpoint';
 
@@ -111,7 +113,10 @@ function sendOnce(
         'user-agent': 'ehr-gateway-webhooks/1',
       },
       lookup: guardedLookup(options.allowPrivate),
-      agent: url.protocol === 'https:' ? AGENTS['https:'] : AGENTS['http:'],
+      agent:
+        AGENTS[options.allowPrivate ? 'privateAllowed' : 'guarded'][
+          url.protocol === 'https:' ? 'https:' : 'http:'
+        ],
     });
     const answerTimer = setTimeout(() => {
       request.destroy();
