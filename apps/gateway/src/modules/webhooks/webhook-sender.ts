@@ -30,8 +30,8 @@ function maskExcerpt(text: string): string {
 }
 
 /**
- * Connections kept open between deliveries to the same endpoint (a new TCP and TLS handshake per
- * delivery was most of a delivery's cost). Each was checked by the address guard when it connected,
+ * Connections kept open between deliveries to the same endpoint: no TCP (and, to a real endpoint,
+ * TLS) handshake per delivery. Each was checked by the address guard when it connected,
  * so connections made while private addresses are allowed are kept apart from the others.
  */
 const keptOpen = () => ({
