@@ -110,18 +110,18 @@ export function testEvent(endpointId: string, at: Date): NewEvent {
   };
 }
 
+/** A stored event as its row holds it: what a delivery's body is built from. */
+export interface StoredEventFields {
+  id: string;
+  type: string;
+  occurred_at: Date;
+  source: string;
+  practice_id: string;
+  data_ids: Record<string, unknown>;
+}
+
 /** The body a delivery carries, exactly the bytes that are signed. */
-export function eventBody(
-  event: {
-    id: string;
-    type: string;
-    occurred_at: Date;
-    source: string;
-    practice_id: string;
-    data_ids: Record<string, unknown>;
-  },
-  data: Record<string, unknown>,
-): string {
+export function eventBody(event: StoredEventFields, data: Record<string, unknown>): string {
   const body = {
     type: event.type as WebhookEventBody['type'],
     id: event.id,

@@ -1,16 +1,11 @@
 import { sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
+import type { StoredEventFields } from './change-events.js';
 import type { EndpointRow } from './endpoints-repository.js';
 
 /** The event a claimed delivery carries, read in the claim itself (no read per delivery). */
-export interface ClaimedEvent {
-  id: string;
-  type: string;
-  occurred_at: Date;
-  source: string;
-  practice_id: string;
-  data_ids: Record<string, unknown>;
+export interface ClaimedEvent extends StoredEventFields {
   data_full_sealed: string | null;
 }
 
