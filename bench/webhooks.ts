@@ -1,6 +1,6 @@
 // Signed webhooks under load (issue 27): gateway-made changes (a booking, then its cancellation,
 // through the gateway's FHIR face on the Mock EHR) delivered to 5 loopback receivers, each
-// verifying every signature with the standardwebhooks library.
+// verifying every signature with the standardwebhooks library, in a process of their own.
 //   npm run bench:webhooks -w @ehr-gateway/bench                 (60 s per phase)
 //   BENCH_SECONDS=15 npm run bench:webhooks -w @ehr-gateway/bench
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:webhooks -w @ehr-gateway/bench
@@ -8,11 +8,10 @@
 // flight, as fast as they go); (2) with 5 endpoints, BENCH_RATE changes per second (50): delivery
 // lag (event time → the receiver's verified 2xx) p50/p95; (3) the throughput of (1) again with the
 // 5 endpoints delivering beside it. Every change of (2) and (3) must reach every endpoint once.
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-
-import { Webhook } from 'standardwebhooks';
+import { fileURLToPath } from 'node:url';
 
 import { DEFAULT_GATEWAY_CONFIG, HEADERS } from '@ehr-gateway/contracts';
 import { createGateway } from '@ehr-gateway/gateway';
@@ -50,39 +49,36 @@ async function call(method: string, path: string, body?: unknown) {
   return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
 }
 
-/** A loopback receiver: verifies each delivery, answers 200, keeps when each event arrived. */
-async function startReceiver() {
-  const arrivals = new Map<string, number[]>();
-  let secret = '';
-  let rejected = 0;
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      try {
-        const body = Buffer.concat(chunks).toString('utf8');
-        const event = new Webhook(secret).verify(
-          body,
-          request.headers as Record<string, string>,
-        ) as { id: string; occurredAt: string };
-        const lagMs = Date.now() - Date.parse(event.occurredAt);
-        arrivals.set(event.id, [...(arrivals.get(event.id) ?? []), lagMs]);
-        response.writeHead(200).end('ok');
-      } catch {
-        rejected += 1;
-        response.writeHead(400).end('bad signature');
-      }
-    });
+type ReceiverReport = Array<{ arrivals: Array<[string, number[]]>; rejected: number }>;
+
+/**
+ * The 5 loopback receivers, in their own process (webhook-receivers.ts): each verifies every
+ * delivery with standardwebhooks and keeps when each event arrived.
+ */
+async function startReceivers(count: number) {
+  const child = fork(fileURLToPath(new URL('./webhook-receivers.ts', import.meta.url)), [
+    String(count),
+  ]);
+  const urls = await new Promise<string[]>((resolve, reject) => {
+    child.once('message', (message: { urls: string[] }) => resolve(message.urls));
+    child.once('exit', (code) => reject(new Error(`the receivers exited (${code})`)));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    arrivals,
-    rejected: () => rejected,
-    useSecret: (value: string) => {
-      secret = value;
+    urls,
+    useSecret: (index: number, secret: string) => child.send({ index, secret }),
+    /** Per receiver: event id → lags (ms) of each arrival, and refused signatures. */
+    report: () =>
+      new Promise<Array<{ arrivals: Map<string, number[]>; rejected: number }>>((resolve) => {
+        child.once('message', (message: { receivers: ReceiverReport }) =>
+          resolve(
+            message.receivers.map((r) => ({ arrivals: new Map(r.arrivals), rejected: r.rejected })),
+          ),
+        );
+        child.send({ report: true });
+      }),
+    close: () => {
+      child.disconnect();
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
@@ -175,38 +171,40 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 };
 
-const receivers = await Promise.all(Array.from({ length: ENDPOINTS }, startReceiver));
+const receivers = await startReceivers(ENDPOINTS);
 const lanes = await lanesFor(Math.max(connections, rate * 2));
 try {
   console.log(`warming up, then ${seconds} s per phase on ${databaseName}`);
   await saturate(lanes.slice(0, connections), 2_000);
   const withoutEndpoints = await saturate(lanes.slice(0, connections), seconds * 1000);
 
-  for (const receiver of receivers) {
-    const registered = await call('POST', '/webhooks/endpoints', {
-      url: receiver.url,
-      events: EVENTS,
-    });
-    receiver.useSecret(registered.body.secret as string);
+  for (const [index, url] of receivers.urls.entries()) {
+    const registered = await call('POST', '/webhooks/endpoints', { url, events: EVENTS });
+    receivers.useSecret(index, registered.body.secret as string);
   }
   const expectedFrom = changesMade;
   const pacedRun = await paced(lanes, rate, seconds * 1000);
   const pacedChanges = changesMade - expectedFrom;
   const awaitDeliveries = async (expected: number) => {
     const deadline = Date.now() + 120_000;
-    while (Date.now() < deadline && receivers.some((r) => r.arrivals.size < expected)) {
+    for (;;) {
+      const report = await receivers.report();
+      if (Date.now() >= deadline || report.every((r) => r.arrivals.size >= expected)) {
+        return report;
+      }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   };
-  await awaitDeliveries(pacedChanges);
-  const lags = receivers.flatMap((r) => [...r.arrivals.values()].map((arrived) => arrived[0]!));
+  const lags = (await awaitDeliveries(pacedChanges)).flatMap((r) =>
+    [...r.arrivals.values()].map((arrived) => arrived[0]!),
+  );
 
   const withEndpoints = await saturate(lanes.slice(0, connections), seconds * 1000);
   const expected = changesMade - expectedFrom;
-  await awaitDeliveries(expected);
+  const delivered = await awaitDeliveries(expected);
 
-  const lost = receivers.reduce((sum, r) => sum + Math.max(0, expected - r.arrivals.size), 0);
-  const doubled = receivers.reduce(
+  const lost = delivered.reduce((sum, r) => sum + Math.max(0, expected - r.arrivals.size), 0);
+  const doubled = delivered.reduce(
     (sum, r) => sum + [...r.arrivals.values()].filter((arrived) => arrived.length > 1).length,
     0,
   );
@@ -215,11 +213,11 @@ try {
   console.log(`
 ${ENDPOINTS} endpoints, ${rate} changes/s asked for ${seconds} s: ${pacedChanges} changes (${pacedRun.late} ticks found every lane busy)
 delivery lag        p50 ${percentile(lags, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${Math.max(...lags).toFixed(0)} ms  (target p95 ≤ ${LAG_TARGET_MS} ms: ${p95 <= LAG_TARGET_MS ? 'pass' : 'FAIL'})
-events lost/doubled ${lost}/${doubled} over ${expected} changes × ${ENDPOINTS} endpoints; ${receivers.reduce((s, r) => s + r.rejected(), 0)} signatures refused  (target 0/0: ${lost + doubled === 0 ? 'pass' : 'FAIL'})
+events lost/doubled ${lost}/${doubled} over ${expected} changes × ${ENDPOINTS} endpoints; ${delivered.reduce((s, r) => s + r.rejected, 0)} signatures refused  (target 0/0: ${lost + doubled === 0 ? 'pass' : 'FAIL'})
 request path        ${withoutEndpoints.toFixed(1)} changes/s without endpoints, ${withEndpoints.toFixed(1)} with ${ENDPOINTS} (${change >= 0 ? '+' : ''}${change.toFixed(1)} %; target within 10 %: ${Math.abs(change) <= 10 ? 'pass' : 'FAIL'}), ${connections} in flight
 failed changes      ${failures}`);
 } finally {
   await app.close();
   await dispose();
-  await Promise.all(receivers.map((receiver) => receiver.close()));
+  receivers.close();
 }
