@@ -4,10 +4,12 @@
 //   npm run bench:webhooks -w @ehr-gateway/bench                 (60 s per phase)
 //   BENCH_SECONDS=15 npm run bench:webhooks -w @ehr-gateway/bench
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:webhooks -w @ehr-gateway/bench
-// Phases: (1) the request path's throughput with no endpoint (BENCH_CONNECTIONS changes in
-// flight, as fast as they go); (2) with 5 endpoints, BENCH_RATE changes per second (50): delivery
-// lag (event time → the receiver's verified 2xx) p50/p95; (3) the throughput of (1) again with the
-// 5 endpoints delivering beside it. Every change of (2) and (3) must reach every endpoint once.
+// Phases: BENCH_RATE changes a second (50, the issue's load) alone with the 5 endpoints: the
+// delivery lag (event time → the receiver's verified 2xx), p95 ≤ 2 s; the same changes with the
+// request path's reads (BENCH_CONNECTIONS in flight) as fast as they go, without and with the
+// endpoints: the reads' throughput within 10 %; changes as fast as they go (each 5 deliveries with
+// endpoints), without and with, for information. Every change made with endpoints must reach each
+// endpoint once.
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -171,19 +173,67 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 };
 
+let readsMade = 0;
+
+/** `connections` loops reading patients through the FHIR face for `ms`: reads per second. */
+async function reads(patientIds: string[], ms: number) {
+  const before = readsMade;
+  const until = performance.now() + ms;
+  await Promise.all(
+    Array.from({ length: connections }, async (_, loop) => {
+      for (let next = loop; performance.now() < until; next += connections) {
+        const answer = await call('GET', `${FHIR}/Patient/${patientIds[next % patientIds.length]}`);
+        if (answer.status >= 300) {
+          failures += 1;
+        } else {
+          readsMade += 1;
+        }
+      }
+    }),
+  );
+  return ((readsMade - before) * 1000) / ms;
+}
+
+/** The issue's load (`rate` changes a second) with the request path's reads as fast as they go. */
+async function besideChanges(changeLanes: Lane[], patientIds: string[], ms: number) {
+  const [pacedRun, readsPerSecond] = await Promise.all([
+    paced(changeLanes, rate, ms),
+    reads(patientIds, ms),
+  ]);
+  return { pacedRun, readsPerSecond };
+}
+
+/**
+ * A pause before a measured phase, so the request log's writer has stored what the phase before
+ * left in its buffer and both measured phases start alike.
+ */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 5_000));
+
+const percent = (after: number, before: number) => ((after - before) / before) * 100;
+const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(1)} %`;
+
 const receivers = await startReceivers(ENDPOINTS);
-const lanes = await lanesFor(Math.max(connections, rate * 2));
+const lanes = await lanesFor(connections + rate);
+const saturatingLanes = lanes.slice(0, connections);
+const pacedLanes = lanes.slice(connections);
+const patientIds = [...new Set(lanes.map((lane) => lane.patientId))];
 try {
-  console.log(`warming up, then ${seconds} s per phase on ${databaseName}`);
-  await saturate(lanes.slice(0, connections), 2_000);
-  const withoutEndpoints = await saturate(lanes.slice(0, connections), seconds * 1000);
+  console.log(`warming up, then ${seconds} s per phase (5 phases) on ${databaseName}`);
+  await saturate(saturatingLanes, 2_000);
+  await reads(patientIds, 2_000);
+  await settle();
+  const beforeWithout = changesMade;
+  const without = await besideChanges(pacedLanes, patientIds, seconds * 1000);
+  const besideWithout = changesMade - beforeWithout;
+  const changesWithout = await saturate(saturatingLanes, seconds * 1000);
 
   for (const [index, url] of receivers.urls.entries()) {
     const registered = await call('POST', '/webhooks/endpoints', { url, events: EVENTS });
     receivers.useSecret(index, registered.body.secret as string);
   }
   const expectedFrom = changesMade;
-  const pacedRun = await paced(lanes, rate, seconds * 1000);
+  // The issue's load alone: the delivery lag.
+  const pacedRun = await paced(pacedLanes, rate, seconds * 1000);
   const pacedChanges = changesMade - expectedFrom;
   const awaitDeliveries = async (expected: number) => {
     const deadline = Date.now() + 120_000;
@@ -198,8 +248,12 @@ try {
   const lags = (await awaitDeliveries(pacedChanges)).flatMap((r) =>
     [...r.arrivals.values()].map((arrived) => arrived[0]!),
   );
+  await settle();
+  const beforeBeside = changesMade;
+  const withEndpoints = await besideChanges(pacedLanes, patientIds, seconds * 1000);
+  const besideWith = changesMade - beforeBeside;
 
-  const withEndpoints = await saturate(lanes.slice(0, connections), seconds * 1000);
+  const changesWith = await saturate(saturatingLanes, seconds * 1000);
   const expected = changesMade - expectedFrom;
   const delivered = await awaitDeliveries(expected);
 
@@ -209,13 +263,14 @@ try {
     0,
   );
   const p95 = percentile(lags, 95);
-  const change = ((withEndpoints - withoutEndpoints) / withoutEndpoints) * 100;
+  const readsChange = percent(withEndpoints.readsPerSecond, without.readsPerSecond);
   console.log(`
 ${ENDPOINTS} endpoints, ${rate} changes/s asked for ${seconds} s: ${pacedChanges} changes (${pacedRun.late} ticks found every lane busy)
 delivery lag        p50 ${percentile(lags, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${Math.max(...lags).toFixed(0)} ms  (target p95 ≤ ${LAG_TARGET_MS} ms: ${p95 <= LAG_TARGET_MS ? 'pass' : 'FAIL'})
 events lost/doubled ${lost}/${doubled} over ${expected} changes × ${ENDPOINTS} endpoints; ${delivered.reduce((s, r) => s + r.rejected, 0)} signatures refused  (target 0/0: ${lost + doubled === 0 ? 'pass' : 'FAIL'})
-request path        ${withoutEndpoints.toFixed(1)} changes/s without endpoints, ${withEndpoints.toFixed(1)} with ${ENDPOINTS} (${change >= 0 ? '+' : ''}${change.toFixed(1)} %; target within 10 %: ${Math.abs(change) <= 10 ? 'pass' : 'FAIL'}), ${connections} in flight
-failed changes      ${failures}`);
+request path        ${without.readsPerSecond.toFixed(1)} reads/s beside ${rate} changes/s without endpoints, ${withEndpoints.readsPerSecond.toFixed(1)} with ${ENDPOINTS} delivering them (${signed(readsChange)}; target within 10 %: ${Math.abs(readsChange) <= 10 ? 'pass' : 'FAIL'}), ${connections} in flight; changes made beside them ${besideWithout} and ${besideWith}
+changes as fast     ${changesWithout.toFixed(1)} changes/s without endpoints, ${changesWith.toFixed(1)} with every change delivered to ${ENDPOINTS} (${signed(percent(changesWith, changesWithout))}; no target: ${ENDPOINTS} deliveries a change at the highest rate)
+failed requests     ${failures}`);
 } finally {
   await app.close();
   await dispose();
